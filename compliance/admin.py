@@ -1,0 +1,65 @@
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.http import HttpRequest
+
+from compliance.models import ALLOWED_TRANSITIONS, DDSStatus, DDSStatusChange, DueDiligenceStatement
+from compliance.services import InvalidTransition, dds_transition
+
+
+class DDSStatusChangeInline(admin.TabularInline):
+    model = DDSStatusChange
+    extra = 0
+    can_delete = False
+    readonly_fields = ("from_status", "to_status", "changed_at", "changed_by", "reason")
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class DDSAdminForm(forms.ModelForm):
+    """Status is never edited directly: staff pick a transition and a reason."""
+
+    new_status = forms.ChoiceField(required=False, label="Move to status")
+    reason = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+    class Meta:
+        model = DueDiligenceStatement
+        exclude = ("status",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        current = self.instance.status if self.instance.pk else DDSStatus.DRAFT
+        allowed = sorted(ALLOWED_TRANSITIONS.get(current, ()))
+        self.fields["new_status"].choices = [("", "— keep current —")] + [
+            (s, DDSStatus(s).label) for s in allowed
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("new_status") and not data.get("reason", "").strip():
+            self.add_error("reason", "A reason is required for a status change.")
+        return data
+
+
+@admin.register(DueDiligenceStatement)
+class DDSAdmin(admin.ModelAdmin):
+    form = DDSAdminForm
+    list_display = ("dds_id", "operator_name", "commodity", "status", "risk_level", "owner", "created_at")
+    list_filter = ("status", "risk_level", "country_of_production")
+    search_fields = ("dds_id", "operator_name", "owner__email")
+    readonly_fields = ("dds_id", "status", "verified_at", "valid_until", "created_at", "updated_at")
+    inlines = [DDSStatusChangeInline]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # statements are filed through the API
+
+    def save_model(self, request: HttpRequest, obj: DueDiligenceStatement, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        new_status = form.cleaned_data.get("new_status")
+        if new_status:
+            try:
+                dds_transition(statement=obj, to_status=new_status, by=request.user, reason=form.cleaned_data["reason"])
+            except InvalidTransition as exc:
+                self.message_user(request, str(exc), messages.ERROR)

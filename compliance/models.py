@@ -1,0 +1,165 @@
+"""Due Diligence Statements and their status history."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+def iso_millis(value: datetime | None) -> str | None:
+    """`2025-03-01T12:00:00.000Z`: UTC, milliseconds, Z suffix (spec 2.1)."""
+    if value is None:
+        return None
+    utc = value.astimezone(UTC)
+    return utc.strftime("%Y-%m-%dT%H:%M:%S.") + f"{utc.microsecond // 1000:03d}Z"
+
+
+class DDSStatus(models.TextChoices):
+    DRAFT = "DRAFT", "Draft"
+    SUBMITTED = "SUBMITTED", "Submitted"
+    UNDER_REVIEW = "UNDER_REVIEW", "Under review"
+    COMPLIANT = "COMPLIANT", "Compliant"
+    AT_RISK = "AT_RISK", "At risk"
+    NON_COMPLIANT = "NON_COMPLIANT", "Non-compliant"
+    WITHDRAWN = "WITHDRAWN", "Withdrawn"
+    # Never stored: computed when valid_until has passed.
+    EXPIRED = "EXPIRED", "Expired"
+
+
+# The one table of allowed moves; enforced by compliance.services.dds_transition.
+ALLOWED_TRANSITIONS: dict[str, frozenset[str]] = {
+    DDSStatus.DRAFT: frozenset({DDSStatus.SUBMITTED, DDSStatus.WITHDRAWN}),
+    DDSStatus.SUBMITTED: frozenset(
+        {
+            DDSStatus.UNDER_REVIEW,
+            DDSStatus.COMPLIANT,
+            DDSStatus.AT_RISK,
+            DDSStatus.NON_COMPLIANT,
+            DDSStatus.WITHDRAWN,
+        }
+    ),
+    DDSStatus.UNDER_REVIEW: frozenset(
+        {DDSStatus.COMPLIANT, DDSStatus.AT_RISK, DDSStatus.NON_COMPLIANT, DDSStatus.WITHDRAWN}
+    ),
+    DDSStatus.COMPLIANT: frozenset(
+        {DDSStatus.UNDER_REVIEW, DDSStatus.AT_RISK, DDSStatus.NON_COMPLIANT, DDSStatus.WITHDRAWN}
+    ),
+    DDSStatus.AT_RISK: frozenset(
+        {DDSStatus.UNDER_REVIEW, DDSStatus.COMPLIANT, DDSStatus.NON_COMPLIANT, DDSStatus.WITHDRAWN}
+    ),
+    DDSStatus.NON_COMPLIANT: frozenset({DDSStatus.UNDER_REVIEW, DDSStatus.WITHDRAWN}),
+    DDSStatus.WITHDRAWN: frozenset(),
+}
+
+BADGE_FOR_STATUS = {
+    DDSStatus.COMPLIANT: "verified",
+    DDSStatus.SUBMITTED: "in_progress",
+    DDSStatus.UNDER_REVIEW: "in_progress",
+}
+
+
+class RiskLevel(models.TextChoices):
+    LOW = "low", "low"
+    MEDIUM = "medium", "medium"
+    HIGH = "high", "high"
+    CRITICAL = "critical", "critical"
+
+
+class DueDiligenceStatement(models.Model):
+    dds_id = models.CharField("DDS identifier", max_length=64, unique=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="statements"
+    )
+    operator_name = models.CharField(max_length=200)
+    commodity = models.CharField(max_length=64, help_text="Commodity name in Polish")
+    country_of_production = models.CharField(max_length=2)
+    status = models.CharField(
+        max_length=16,
+        choices=[c for c in DDSStatus.choices if c[0] != DDSStatus.EXPIRED],
+        default=DDSStatus.DRAFT,
+    )
+    risk_level = models.CharField(max_length=8, choices=RiskLevel.choices, blank=True)
+    verified_at = models.DateTimeField(null=True, blank=True)
+    valid_until = models.DateTimeField(null=True, blank=True)
+    # Numbers the EU Information System (TRACES) gives a submitted statement.
+    eu_reference_number = models.CharField(max_length=14, blank=True)
+    eu_verification_number = models.CharField(max_length=35, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = "due diligence statement"
+
+    def __str__(self) -> str:
+        return self.dds_id
+
+    def effective_status(self, now: datetime | None = None) -> str:
+        """The status the public sees: EXPIRED once valid_until has passed."""
+        now = now or timezone.now()
+        if self.valid_until is not None and self.valid_until <= now:
+            if self.status not in (DDSStatus.WITHDRAWN, DDSStatus.DRAFT):
+                return DDSStatus.EXPIRED
+        return self.status
+
+    @property
+    def is_public(self) -> bool:
+        return self.status != DDSStatus.DRAFT
+
+    def badge(self) -> str:
+        return BADGE_FOR_STATUS.get(self.effective_status(), "none")
+
+    def cert_url(self) -> str:
+        # Built from configuration, never from the Host header of a request.
+        return f"{settings.PUBLIC_BASE_URL}/cert/{self.dds_id}"
+
+    def verification_record(self) -> dict[str, str | None]:
+        """The public verify answer: exactly the fields of spec 2.1, in order."""
+        return {
+            "dds_id": self.dds_id,
+            "status": self.effective_status(),
+            "risk_level": self.risk_level or None,
+            "operator_name": self.operator_name,
+            "commodity": self.commodity,
+            "country_of_production": self.country_of_production,
+            "verified_at": iso_millis(self.verified_at),
+            "valid_until": iso_millis(self.valid_until),
+            "cert_url": self.cert_url(),
+        }
+
+
+class DDSStatusChange(models.Model):
+    """One row per transition: the audit trail a regulator may ask for."""
+
+    statement = models.ForeignKey(
+        DueDiligenceStatement, on_delete=models.CASCADE, related_name="history"
+    )
+    from_status = models.CharField(max_length=16)
+    to_status = models.CharField(max_length=16)
+    changed_at = models.DateTimeField(default=timezone.now)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["changed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.statement_id}: {self.from_status} → {self.to_status}"
+
+
+class IdentifierSequence(models.Model):
+    """Per country and year counter behind generated DDS identifiers."""
+
+    country = models.CharField(max_length=2)
+    year = models.PositiveSmallIntegerField()
+    last_value = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["country", "year"], name="unique_sequence_per_year")
+        ]

@@ -1,0 +1,17 @@
+"""The Celery application. Tasks are thin adapters that call services."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "eudr_service.settings")
+
+app = Celery("eudr_service")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+
+
+@app.task(name="eudr_service.ping")
+def ping() -> str:
+    """Health probe: proves a worker is consuming from the broker."""
+    return "pong"

@@ -1,0 +1,77 @@
+"""Strict parsing of settings from the environment.
+
+A typo in a deployment variable must stop the service at start-up, not
+silently fall back to a default that happens to work on a laptop.
+"""
+
+from __future__ import annotations
+
+import os
+from urllib.parse import urlparse
+
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def env_str(name: str, default: str | None = None) -> str | None:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    return value
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = env_str(name)
+    if value is None:
+        return default
+    lowered = value.strip().lower()
+    if lowered in _TRUE:
+        return True
+    if lowered in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name} must be one of {sorted(_TRUE | _FALSE)}, got {value!r}")
+
+
+def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
+    value = env_str(name)
+    if value is None:
+        return default
+    try:
+        parsed = int(value)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name} must be an integer, got {value!r}") from exc
+    if minimum is not None and parsed < minimum:
+        raise ImproperlyConfigured(f"{name} must be >= {minimum}, got {parsed}")
+    return parsed
+
+
+def env_float(name: str, default: float, *, minimum: float = 0.0) -> float:
+    value = env_str(name)
+    if value is None:
+        return default
+    try:
+        parsed = float(value)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name} must be a number, got {value!r}") from exc
+    if not parsed >= minimum:  # also rejects NaN
+        raise ImproperlyConfigured(f"{name} must be >= {minimum}, got {value!r}")
+    return parsed
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    value = env_str(name)
+    if value is None:
+        return default
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def env_url(name: str, default: str | None, *, schemes: tuple[str, ...]) -> str | None:
+    value = env_str(name, default)
+    if value is None:
+        return None
+    parsed = urlparse(value)
+    if parsed.scheme not in schemes or not (parsed.netloc or parsed.path):
+        raise ImproperlyConfigured(f"{name} must be a URL with scheme {'/'.join(schemes)}")
+    return value

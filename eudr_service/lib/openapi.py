@@ -1,0 +1,103 @@
+"""OpenAPI: security schemes, the problem+json schema, and the responses and
+headers every protected operation shares, added in one post-processing hook."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import serializers
+
+
+class FieldErrorSerializer(serializers.Serializer):
+    field = serializers.CharField(allow_null=True, help_text="Path in the request, e.g. parcels[3].lat")
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
+class ProblemSerializer(serializers.Serializer):
+    """RFC 9457 problem details; `code` is stable and meant for programs."""
+
+    type = serializers.CharField()
+    title = serializers.CharField()
+    status = serializers.IntegerField()
+    detail = serializers.CharField()
+    code = serializers.CharField()
+    errors = FieldErrorSerializer(many=True)
+
+
+def _problem(description: str) -> OpenApiResponse:
+    return OpenApiResponse(response=ProblemSerializer, description=description)
+
+
+PROBLEM_RESPONSES: dict[int, OpenApiResponse] = {
+    400: _problem("Invalid input; every field error is listed in `errors`."),
+    401: _problem("Missing, malformed, unknown, revoked or expired key."),
+    403: _problem("`plan_required`: the plan lacks this feature; `plans` names those that have it."),
+    404: _problem("Not found (also for another account's objects)."),
+    413: _problem("Request body too large."),
+    429: _problem("`quota_exceeded` (daily, Retry-After: 86400) or `rate_limited` (burst)."),
+    503: _problem("An upstream service is unavailable; see Retry-After."),
+}
+
+_RATE_LIMIT_HEADERS = {
+    "X-RateLimit-Limit": "Requests allowed per day (absent on unlimited plans).",
+    "X-RateLimit-Remaining": "Requests left today.",
+    "X-RateLimit-Reset": "Unix time of the next reset (midnight UTC).",
+    "RateLimit-Policy": "IETF draft: the day and minute policies.",
+    "RateLimit": "IETF draft: remaining requests and seconds to reset per policy.",
+}
+
+
+class APIKeyAuthenticationScheme(OpenApiAuthenticationExtension):
+    target_class = "accounts.authentication.APIKeyAuthentication"
+    name = ["ApiKeyBearer", "ApiKeyHeader"]
+
+    def get_security_definition(self, auto_schema: Any) -> list[dict[str, str]]:
+        return [
+            {"type": "http", "scheme": "bearer", "description": "Authorization: Bearer eudr_live_..."},
+            {"type": "apiKey", "in": "header", "name": "X-API-Key", "description": "Legacy form"},
+        ]
+
+
+def add_common_responses(result: dict[str, Any], generator: Any, **kwargs: Any) -> dict[str, Any]:
+    """Every API operation: rate-limit headers on success, problem answers on error."""
+    components = result.setdefault("components", {})
+    headers = components.setdefault("headers", {})
+    for name, description in _RATE_LIMIT_HEADERS.items():
+        headers[name] = {"schema": {"type": "string"}, "description": description}
+    components.setdefault("responses", {})
+    for path, operations in result.get("paths", {}).items():
+        for method, operation in operations.items():
+            if method not in ("get", "post", "put", "patch", "delete"):
+                continue
+            responses = operation.setdefault("responses", {})
+            protected = any(req for req in operation.get("security", [{}]) if req)
+            for status, response in responses.items():
+                _problem_media_type(response)
+                if str(status).startswith("2"):
+                    response.setdefault("headers", {}).update(
+                        {name: {"$ref": f"#/components/headers/{name}"} for name in _RATE_LIMIT_HEADERS}
+                    )
+            wanted = [429] + ([401] if protected else []) + ([400] if method != "get" else [])
+            for status in wanted:
+                responses.setdefault(str(status), _problem_ref(status))
+    return result
+
+
+def _problem_media_type(response: dict[str, Any]) -> None:
+    # drf-spectacular labels every body application/json; problems are not.
+    content = response.get("content", {})
+    body = content.get("application/json")
+    if body and body.get("schema", {}).get("$ref", "").endswith("/Problem"):
+        content["application/problem+json"] = content.pop("application/json")
+
+
+def _problem_ref(status: int) -> dict[str, Any]:
+    return {
+        "description": PROBLEM_RESPONSES[status].description,
+        "content": {
+            "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}
+        },
+    }

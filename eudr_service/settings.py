@@ -1,0 +1,276 @@
+"""Settings for the EUDR compliance service.
+
+No environment at all gives the embedded default (SQLite, in-process cache,
+Celery eager, DEBUG on, demo data) so `make run` works on a bare machine.
+DATABASE_URL, REDIS_URL and CELERY_BROKER_URL switch to real services.
+With DEBUG=0 the secrets and public addresses must be given explicitly.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+from eudr_service.lib.env import env_bool, env_float, env_int, env_list, env_str, env_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
+
+DEBUG = env_bool("DEBUG", True)
+
+if DEBUG:
+    # Development-only fallbacks; production must set every one of these.
+    SECRET_KEY = env_str("SECRET_KEY", "insecure-development-key-" + "x" * 40)
+    ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+    PUBLIC_BASE_URL = env_url("PUBLIC_BASE_URL", "http://127.0.0.1:8000", schemes=("http", "https"))
+else:
+    missing = [n for n in ("SECRET_KEY", "ALLOWED_HOSTS", "PUBLIC_BASE_URL") if not env_str(n)]
+    if missing:
+        raise ImproperlyConfigured(f"DEBUG=0 requires {', '.join(missing)} to be set")
+    SECRET_KEY = env_str("SECRET_KEY")
+    if len(SECRET_KEY) < 50:
+        raise ImproperlyConfigured("SECRET_KEY must be at least 50 characters")
+    ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [])
+    PUBLIC_BASE_URL = env_url("PUBLIC_BASE_URL", None, schemes=("https",))
+PUBLIC_BASE_URL = PUBLIC_BASE_URL.rstrip("/")
+
+# API keys are stored as HMAC-SHA256 under this pepper, kept apart from the
+# database so a leaked dump alone cannot be used to test guessed keys.
+API_KEY_PEPPER = env_str("API_KEY_PEPPER", SECRET_KEY if DEBUG else None)
+if not API_KEY_PEPPER:
+    raise ImproperlyConfigured("DEBUG=0 requires API_KEY_PEPPER to be set")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "accounts",
+    "compliance",
+    "reports",
+    "webhooks",
+    "widget",
+]
+
+MIDDLEWARE = [
+    "eudr_service.lib.request_id.RequestIdMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "eudr_service.lib.versioning.ApiVersionMiddleware",
+    "eudr_service.lib.body_limit.BodySizeLimitMiddleware",
+    "accounts.quota.RateLimitHeadersMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "eudr_service.urls"
+WSGI_APPLICATION = "eudr_service.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASE_URL = env_str("DATABASE_URL")
+if DATABASE_URL:
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": VAR_DIR / "db.sqlite3",
+            "OPTIONS": {"timeout": 20},
+        }
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = env_url("REDIS_URL", None, schemes=("redis", "rediss"))
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+AUTH_USER_MODEL = "accounts.User"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "/admin/login/"
+
+LANGUAGE_CODE = "pl"
+LANGUAGES = [("pl", "Polski"), ("en", "English")]
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+MEDIA_ROOT = VAR_DIR / "media"
+
+# --- HTTP security -----------------------------------------------------------
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_SAMESITE = "Lax"
+if not DEBUG:
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000, minimum=0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [PUBLIC_BASE_URL])
+# Health and liveness probes come over plain HTTP from the load balancer.
+SECURE_REDIRECT_EXEMPT = [r"^livez$", r"^healthz$"]
+
+# How many reverse proxies in front of us append to X-Forwarded-For. Zero
+# means the header is ignored: otherwise any client could pick its own IP.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0, minimum=0)
+RATELIMIT_IP_META_KEY = "eudr_service.lib.client_ip.client_ip"
+
+# API request bodies above this are refused with 413 before they are read.
+API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 2 * 1024 * 1024, minimum=1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
+
+# --- API ---------------------------------------------------------------------
+API_VERSION = "1.0"
+API_PATH_PREFIXES = ("/api/", "/v1/")
+
+# Public verify endpoint: anonymous callers are limited per client IP. The
+# widget calls it from every visitor's browser, so the defaults are generous.
+VERIFY_ANON_PER_MINUTE = env_int("VERIFY_ANON_PER_MINUTE", 120, minimum=1)
+VERIFY_ANON_PER_DAY = env_int("VERIFY_ANON_PER_DAY", 5000, minimum=1)
+VERIFY_CACHE_SECONDS = env_int("VERIFY_CACHE_SECONDS", 60, minimum=0)
+
+DDS_VALIDITY_DAYS = env_int("DDS_VALIDITY_DAYS", 365, minimum=1)
+
+# Deprecated paths: one row per path prefix. Dates are ISO 8601 (UTC).
+DEPRECATED_PATHS: list[dict[str, str]] = [
+    {
+        "path": "/v1/risk-score",
+        "deprecated_at": "2026-01-01T00:00:00Z",
+        "sunset": "2027-06-30T00:00:00Z",
+        "successor": "/api/eudr/v1/risk-score",
+        "documentation": "/api/docs/",
+    },
+]
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "accounts.authentication.APIKeyAuthentication",
+        # A signed-in panel user; DRF enforces CSRF on unsafe methods only.
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": [
+        "rest_framework.permissions.IsAuthenticated",
+        "accounts.permissions.PlanFeaturePermission",
+    ],
+    "DEFAULT_THROTTLE_CLASSES": ["accounts.quota.PlanQuotaThrottle"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "eudr_service.lib.problems.problem_exception_handler",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "EUDR compliance API",
+    "DESCRIPTION": (
+        "DDS verification, deforestation risk score, DDS filing, CSRD reports, "
+        "badge widget and webhooks for Polish agricultural supply chains. "
+        "Errors are application/problem+json (RFC 9457)."
+    ),
+    "VERSION": API_VERSION,
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "eudr_service.lib.openapi.add_common_responses",
+    ],
+}
+
+# --- Celery ------------------------------------------------------------------
+CELERY_BROKER_URL = env_url(
+    "CELERY_BROKER_URL", None, schemes=("redis", "rediss", "amqp", "amqps", "memory")
+)
+# Without a broker, tasks run in-process so the embedded mode needs nothing.
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", CELERY_BROKER_URL is None)
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_RESULT_BACKEND = REDIS_URL
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+
+# --- Logging -----------------------------------------------------------------
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"request_id": {"()": "eudr_service.lib.request_id.RequestIdLogFilter"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["request_id"],
+        },
+    },
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "django.server": {"handlers": ["console"], "level": "WARNING", "propagate": False},
+    },
+}
+
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "no-reply@localhost")
+
+# Floats parsed here so a bad value fails at start-up (used by later apps).
+OUTBOUND_HTTP_TIMEOUT_SECONDS = env_float("OUTBOUND_HTTP_TIMEOUT_SECONDS", 15.0, minimum=0.1)
