@@ -34,7 +34,7 @@ class APIKeyAdmin(admin.ModelAdmin):
     list_filter = ("revoked_at",)
     search_fields = ("name", "prefix", "user__email")
     readonly_fields = ("public_id", "user", "name", "prefix", "created_at", "last_used_at", "revoked_at")
-    fields = readonly_fields + ("expires_at",)
+    fields = (*readonly_fields, "expires_at")
     actions = ["revoke"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:

@@ -5,3 +5,7 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts and plans"
     name = "accounts"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # Registers the OpenAPI description of our key authentication.
+        from eudr_service.lib import openapi  # noqa: F401

@@ -35,9 +35,7 @@ class NewKey:
 
 
 def hash_key(plaintext: str) -> str:
-    return hmac.new(
-        settings.API_KEY_PEPPER.encode(), plaintext.encode(), hashlib.sha256
-    ).hexdigest()
+    return hmac.new(settings.API_KEY_PEPPER.encode(), plaintext.encode(), hashlib.sha256).hexdigest()
 
 
 def generate_key() -> NewKey:

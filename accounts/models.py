@@ -20,9 +20,7 @@ class Plan(models.Model):
     code = models.SlugField(max_length=32, unique=True)
     name = models.CharField(max_length=64)
     daily_limit = models.PositiveIntegerField(null=True, blank=True, help_text="Empty = unlimited")
-    per_minute_limit = models.PositiveIntegerField(
-        null=True, blank=True, help_text="Empty = unlimited"
-    )
+    per_minute_limit = models.PositiveIntegerField(null=True, blank=True, help_text="Empty = unlimited")
     features = models.JSONField(default=list, help_text=f"Any of: {', '.join(FEATURES)}")
 
     class Meta:

@@ -10,6 +10,7 @@ This module is the one place that computes rate-limit headers.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -87,16 +88,14 @@ class QuotaExceeded(Problem):
             super().__init__(
                 429,
                 "rate_limited",
-                f"More than {state.limits.per_minute} requests in a minute. "
-                f"Retry in {retry_after} s.",
+                f"More than {state.limits.per_minute} requests in a minute. Retry in {retry_after} s.",
                 headers={"Retry-After": str(retry_after)},
             )
         else:
             super().__init__(
                 429,
                 "quota_exceeded",
-                f"Daily quota of {state.limits.per_day} requests used up; "
-                "it resets at midnight UTC.",
+                f"Daily quota of {state.limits.per_day} requests used up; it resets at midnight UTC.",
                 headers={"Retry-After": str(DAILY_RETRY_AFTER)},
             )
         self.state = state
@@ -125,7 +124,7 @@ def _increment(keys_ttls: list[tuple[str, int]]) -> list[int]:
 
 def _increment_redis(cache: RedisCache, keys_ttls: list[tuple[str, int]]) -> list[int]:
     # One round trip for all counters: INCR then EXPIRE NX (TTL set once).
-    backend = cache._cache  # noqa: SLF001 - the raw client is needed for a pipeline
+    backend = cache._cache
     full_keys = [cache.make_and_validate_key(key) for key, _ in keys_ttls]
     pipe = backend.get_client(full_keys[0], write=True).pipeline(transaction=False)
     for full_key, (_, ttl) in zip(full_keys, keys_ttls, strict=True):
@@ -138,10 +137,8 @@ def _increment_redis(cache: RedisCache, keys_ttls: list[tuple[str, int]]) -> lis
 def _decrement(keys: list[str]) -> None:
     cache = caches["default"]
     for key in keys:
-        try:
+        with contextlib.suppress(ValueError):
             cache.decr(key)
-        except ValueError:
-            pass
 
 
 def quota_consume(*, scope: str, limits: Limits) -> QuotaState:

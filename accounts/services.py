@@ -10,9 +10,7 @@ from accounts import keys
 from accounts.models import APIKey, Plan, User
 
 
-def api_key_create(
-    *, user: User, name: str, expires_at: datetime | None = None
-) -> tuple[APIKey, str]:
+def api_key_create(*, user: User, name: str, expires_at: datetime | None = None) -> tuple[APIKey, str]:
     """Create a key and return it with its plaintext, which is never stored."""
     new = keys.generate_key()
     api_key = APIKey.objects.create(
@@ -30,9 +28,7 @@ def api_key_authenticate(*, plaintext: str) -> APIKey | None:
     lookup = keys.parse_lookup(plaintext)
     if lookup is None:
         return None
-    api_key = (
-        APIKey.objects.select_related("user__plan").filter(prefix=lookup).first()
-    )
+    api_key = APIKey.objects.select_related("user__plan").filter(prefix=lookup).first()
     if api_key is None:
         # Spend the same hashing work as a real check so timing does not
         # reveal whether a prefix exists.

@@ -26,7 +26,14 @@ class DDSAdminForm(forms.ModelForm):
 
     class Meta:
         model = DueDiligenceStatement
-        exclude = ("status",)
+        fields = (
+            "operator_name",
+            "commodity",
+            "country_of_production",
+            "risk_level",
+            "eu_reference_number",
+            "eu_verification_number",
+        )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -60,6 +67,8 @@ class DDSAdmin(admin.ModelAdmin):
         new_status = form.cleaned_data.get("new_status")
         if new_status:
             try:
-                dds_transition(statement=obj, to_status=new_status, by=request.user, reason=form.cleaned_data["reason"])
+                dds_transition(
+                    statement=obj, to_status=new_status, by=request.user, reason=form.cleaned_data["reason"]
+                )
             except InvalidTransition as exc:
                 self.message_user(request, str(exc), messages.ERROR)

@@ -70,9 +70,7 @@ class RiskLevel(models.TextChoices):
 
 class DueDiligenceStatement(models.Model):
     dds_id = models.CharField("DDS identifier", max_length=64, unique=True)
-    owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="statements"
-    )
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="statements")
     operator_name = models.CharField(max_length=200)
     commodity = models.CharField(max_length=64, help_text="Commodity name in Polish")
     country_of_production = models.CharField(max_length=2)
@@ -100,9 +98,9 @@ class DueDiligenceStatement(models.Model):
     def effective_status(self, now: datetime | None = None) -> str:
         """The status the public sees: EXPIRED once valid_until has passed."""
         now = now or timezone.now()
-        if self.valid_until is not None and self.valid_until <= now:
-            if self.status not in (DDSStatus.WITHDRAWN, DDSStatus.DRAFT):
-                return DDSStatus.EXPIRED
+        lapsed = self.valid_until is not None and self.valid_until <= now
+        if lapsed and self.status not in (DDSStatus.WITHDRAWN, DDSStatus.DRAFT):
+            return DDSStatus.EXPIRED
         return self.status
 
     @property
@@ -134,15 +132,11 @@ class DueDiligenceStatement(models.Model):
 class DDSStatusChange(models.Model):
     """One row per transition: the audit trail a regulator may ask for."""
 
-    statement = models.ForeignKey(
-        DueDiligenceStatement, on_delete=models.CASCADE, related_name="history"
-    )
+    statement = models.ForeignKey(DueDiligenceStatement, on_delete=models.CASCADE, related_name="history")
     from_status = models.CharField(max_length=16)
     to_status = models.CharField(max_length=16)
     changed_at = models.DateTimeField(default=timezone.now)
-    changed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     reason = models.TextField(blank=True)
 
     class Meta:
@@ -160,6 +154,7 @@ class IdentifierSequence(models.Model):
     last_value = models.PositiveIntegerField(default=0)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["country", "year"], name="unique_sequence_per_year")
-        ]
+        constraints = [models.UniqueConstraint(fields=["country", "year"], name="unique_sequence_per_year")]
+
+    def __str__(self) -> str:
+        return f"{self.country}-{self.year}: {self.last_value}"

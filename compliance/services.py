@@ -98,8 +98,4 @@ def dds_find_public(*, raw_id: str) -> DueDiligenceStatement | None:
     identifier = normalise(raw_id)
     if identifier is None:
         return None
-    return (
-        DueDiligenceStatement.objects.exclude(status=DDSStatus.DRAFT)
-        .filter(dds_id=identifier)
-        .first()
-    )
+    return DueDiligenceStatement.objects.exclude(status=DDSStatus.DRAFT).filter(dds_id=identifier).first()

@@ -18,8 +18,8 @@ from rest_framework.views import APIView
 from accounts.permissions import PlanFeaturePermission
 from compliance.serializers import VerificationRecordSerializer
 from compliance.services import dds_find_public
-from eudr_service.lib.problems import Problem
 from eudr_service.lib.openapi import PROBLEM_RESPONSES
+from eudr_service.lib.problems import Problem
 
 
 class VerifyView(APIView):

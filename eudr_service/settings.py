@@ -144,6 +144,9 @@ STORAGES = {
     },
 }
 MEDIA_ROOT = VAR_DIR / "media"
+# In development whitenoise serves straight from the apps' static folders.
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
 
 # --- HTTP security -----------------------------------------------------------
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -234,9 +237,7 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- Celery ------------------------------------------------------------------
-CELERY_BROKER_URL = env_url(
-    "CELERY_BROKER_URL", None, schemes=("redis", "rediss", "amqp", "amqps", "memory")
-)
+CELERY_BROKER_URL = env_url("CELERY_BROKER_URL", None, schemes=("redis", "rediss", "amqp", "amqps", "memory"))
 # Without a broker, tasks run in-process so the embedded mode needs nothing.
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", CELERY_BROKER_URL is None)
 CELERY_TASK_EAGER_PROPAGATES = True

@@ -1,7 +1,7 @@
 """Project-level views: probes and the problem-type pages."""
 
-from django.db import connection
 from django.core.cache import caches
+from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
 
@@ -17,12 +17,14 @@ def healthz(request: HttpRequest) -> JsonResponse:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
         checks["database"] = "ok"
-    except Exception as exc:  # noqa: BLE001 - any failure means not ready
+    except Exception as exc:
         checks["database"] = f"error: {type(exc).__name__}"
     try:
         caches["default"].set("healthz", "1", 5)
         checks["cache"] = "ok"
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         checks["cache"] = f"error: {type(exc).__name__}"
     healthy = all(value == "ok" for value in checks.values())
-    return JsonResponse({"status": "ok" if healthy else "error", "checks": checks}, status=200 if healthy else 503)
+    return JsonResponse(
+        {"status": "ok" if healthy else "error", "checks": checks}, status=200 if healthy else 503
+    )

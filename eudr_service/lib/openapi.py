@@ -50,25 +50,34 @@ _RATE_LIMIT_HEADERS = {
 }
 
 
+SECURITY_SCHEMES = {
+    "ApiKeyBearer": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "Authorization: Bearer eudr_live_...",
+    },
+    "ApiKeyHeader": {"type": "apiKey", "in": "header", "name": "X-API-Key", "description": "Legacy form"},
+}
+
+
 class APIKeyAuthenticationScheme(OpenApiAuthenticationExtension):
     target_class = "accounts.authentication.APIKeyAuthentication"
-    name = ["ApiKeyBearer", "ApiKeyHeader"]
+    name = list(SECURITY_SCHEMES)
 
     def get_security_definition(self, auto_schema: Any) -> list[dict[str, str]]:
-        return [
-            {"type": "http", "scheme": "bearer", "description": "Authorization: Bearer eudr_live_..."},
-            {"type": "apiKey", "in": "header", "name": "X-API-Key", "description": "Legacy form"},
-        ]
+        return list(SECURITY_SCHEMES.values())
 
 
 def add_common_responses(result: dict[str, Any], generator: Any, **kwargs: Any) -> dict[str, Any]:
     """Every API operation: rate-limit headers on success, problem answers on error."""
     components = result.setdefault("components", {})
+    # Public-only schemas would otherwise omit the schemes they mention.
+    components.setdefault("securitySchemes", {}).update(SECURITY_SCHEMES)
     headers = components.setdefault("headers", {})
     for name, description in _RATE_LIMIT_HEADERS.items():
         headers[name] = {"schema": {"type": "string"}, "description": description}
     components.setdefault("responses", {})
-    for path, operations in result.get("paths", {}).items():
+    for _path, operations in result.get("paths", {}).items():
         for method, operation in operations.items():
             if method not in ("get", "post", "put", "patch", "delete"):
                 continue
@@ -97,7 +106,5 @@ def _problem_media_type(response: dict[str, Any]) -> None:
 def _problem_ref(status: int) -> dict[str, Any]:
     return {
         "description": PROBLEM_RESPONSES[status].description,
-        "content": {
-            "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}
-        },
+        "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}},
     }

@@ -104,6 +104,8 @@ def flatten_validation_errors(detail: Any, path: str = "") -> list[dict[str, Any
         for key, value in detail.items():
             if key in ("non_field_errors", "__all__"):
                 child = path
+            elif isinstance(key, int):  # ListSerializer errors keyed by item index
+                child = f"{path}[{key}]"
             else:
                 child = f"{path}.{key}" if path else str(key)
             found.extend(flatten_validation_errors(value, child))

@@ -48,8 +48,11 @@ class Command(BaseCommand):
             if DueDiligenceStatement.objects.filter(dds_id=dds_id).exists():
                 continue
             statement = dds_create(
-                owner=user, operator_name=operator, commodity=commodity,
-                country_of_production=country, dds_id=dds_id,
+                owner=user,
+                operator_name=operator,
+                commodity=commodity,
+                country_of_production=country,
+                dds_id=dds_id,
             )
             statement.risk_level = risk
             statement.save(update_fields=["risk_level"])

@@ -1,0 +1,118 @@
+"""GET /api/v1/verify/{dds_id}: the public record of specification 2.1."""
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+pytestmark = pytest.mark.django_db
+TIMESTAMP = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$")
+
+
+def test_record_has_exactly_the_specified_fields_in_order(api_client, make_statement, settings):
+    statement = make_statement("COMPLIANT", risk_level="low", operator_name="Jan Kowalski")
+    response = api_client.get(f"/api/v1/verify/{statement.dds_id}", HTTP_ACCEPT="application/json")
+    assert response.status_code == 200
+    body = response.json()
+    assert list(body) == [
+        "dds_id",
+        "status",
+        "risk_level",
+        "operator_name",
+        "commodity",
+        "country_of_production",
+        "verified_at",
+        "valid_until",
+        "cert_url",
+    ]
+    assert body["dds_id"] == statement.dds_id
+    assert body["status"] == "COMPLIANT"
+    assert body["risk_level"] == "low"
+    assert body["operator_name"] == "Jan Kowalski"
+    assert body["commodity"] == "soja"
+    assert body["country_of_production"] == "PL"
+    assert TIMESTAMP.match(body["verified_at"]) and TIMESTAMP.match(body["valid_until"])
+    assert body["cert_url"] == f"{settings.PUBLIC_BASE_URL}/cert/{statement.dds_id}"
+
+
+def test_timestamps_are_utc_with_milliseconds(api_client, make_statement):
+    from datetime import UTC, datetime
+
+    moment = datetime(2025, 3, 1, 12, 0, 0, 120999, tzinfo=UTC)
+    statement = make_statement("COMPLIANT", verified_at=moment, valid_until=moment + timedelta(days=3650))
+    body = api_client.get(f"/api/v1/verify/{statement.dds_id}").json()
+    assert body["verified_at"] == "2025-03-01T12:00:00.120Z"
+    assert body["valid_until"] == "2035-02-27T12:00:00.120Z"
+
+
+def test_cert_url_ignores_the_host_header(api_client, make_statement, settings):
+    settings.ALLOWED_HOSTS = ["*"]
+    statement = make_statement("COMPLIANT")
+    body = api_client.get(f"/api/v1/verify/{statement.dds_id}", HTTP_HOST="evil.example").json()
+    assert body["cert_url"].startswith(settings.PUBLIC_BASE_URL)
+
+
+def test_identifier_matches_case_insensitively(api_client, make_statement):
+    statement = make_statement("COMPLIANT")
+    response = api_client.get(f"/api/v1/verify/{statement.dds_id.lower()}")
+    assert response.status_code == 200
+    assert response.json()["dds_id"] == statement.dds_id
+
+
+@pytest.mark.parametrize("dds_id", ["DDS-PL-2025-999999-ZZZZ", "not-a-dds", "DDS-P-1", "DDS-PL-2025-<b>-x"])
+def test_unknown_or_malformed_identifier_is_404_problem(api_client, dds_id):
+    response = api_client.get(f"/api/v1/verify/{dds_id}")
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/problem+json"
+    assert response.json()["code"] == "dds_not_found"
+    assert response["Access-Control-Allow-Origin"] == "*"
+
+
+def test_draft_statement_is_not_public(api_client, make_statement):
+    statement = make_statement("DRAFT")
+    assert api_client.get(f"/api/v1/verify/{statement.dds_id}").status_code == 404
+
+
+def test_statement_past_valid_until_is_expired(api_client, make_statement):
+    statement = make_statement("COMPLIANT", valid_until=timezone.now() - timedelta(minutes=1))
+    assert api_client.get(f"/api/v1/verify/{statement.dds_id}").json()["status"] == "EXPIRED"
+
+
+def test_cors_allows_any_origin(api_client, make_statement):
+    statement = make_statement("COMPLIANT")
+    response = api_client.get(f"/api/v1/verify/{statement.dds_id}", HTTP_ORIGIN="https://shop.example")
+    assert response["Access-Control-Allow-Origin"] == "*"
+
+
+def test_etag_gives_304_and_changes_with_the_record(api_client, make_statement):
+    statement = make_statement("COMPLIANT")
+    url = f"/api/v1/verify/{statement.dds_id}"
+    first = api_client.get(url)
+    assert first["Cache-Control"] == "public, max-age=60"
+    etag = first["ETag"]
+    again = api_client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304
+    assert again.content == b""
+    assert again["ETag"] == etag
+    statement.operator_name = "Nowa Nazwa"
+    statement.save()
+    changed = api_client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200
+    assert changed["ETag"] != etag
+
+
+def test_verify_needs_no_key_but_counts_a_given_key(api_client, make_statement, make_key):
+    statement = make_statement("COMPLIANT")
+    assert api_client.get(f"/api/v1/verify/{statement.dds_id}").status_code == 200
+    _, plaintext = make_key("free")
+    response = api_client.get(f"/api/v1/verify/{statement.dds_id}", HTTP_AUTHORIZATION=f"Bearer {plaintext}")
+    assert response.status_code == 200
+    assert response["X-RateLimit-Limit"] == "100"
+    assert response["X-RateLimit-Remaining"] == "99"
+
+
+def test_verify_with_a_bad_key_is_401(api_client, make_statement):
+    statement = make_statement("COMPLIANT")
+    response = api_client.get(f"/api/v1/verify/{statement.dds_id}", HTTP_AUTHORIZATION="Bearer nope")
+    assert response.status_code == 401

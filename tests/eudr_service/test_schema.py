@@ -1,0 +1,42 @@
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.django_db
+
+
+def test_schema_validates_without_warnings():
+    result = subprocess.run(
+        [sys.executable, "manage.py", "spectacular", "--validate", "--fail-on-warn", "--file", "/dev/null"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_schema_describes_keys_errors_and_limits(client):
+    schema = client.get("/api/schema/?format=json").json()
+    schemes = schema["components"]["securitySchemes"]
+    assert schemes["ApiKeyBearer"] == {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "Authorization: Bearer eudr_live_...",
+    }
+    assert schemes["ApiKeyHeader"]["name"] == "X-API-Key"
+    verify = schema["paths"]["/api/v1/verify/{dds_id}"]["get"]
+    assert "application/problem+json" in verify["responses"]["404"]["content"]
+    assert "application/problem+json" in verify["responses"]["429"]["content"]
+    assert "X-RateLimit-Remaining" in verify["responses"]["200"]["headers"]
+    assert "Problem" in schema["components"]["schemas"]
+
+
+@pytest.mark.parametrize("path", ["/api/docs/", "/api/redoc/"])
+def test_docs_pages_use_local_assets_only(client, path):
+    html = client.get(path).content.decode()
+    assert "cdn" not in html.lower() and "https://" not in html.split("<body")[0]
+    assert "/static/drf_spectacular_sidecar/" in html

@@ -1,0 +1,44 @@
+"""The real URLconf plus probe views that exercise shared API machinery
+(plan gating, validation errors, body parsing) before real endpoints use it."""
+
+from django.urls import path
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from eudr_service.urls import urlpatterns as real_urlpatterns
+
+
+class _ItemSerializer(serializers.Serializer):
+    lat = serializers.FloatField(min_value=-90, max_value=90)
+
+
+class _ProbeSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=10)
+    items = _ItemSerializer(many=True)
+
+
+class RiskFeatureProbe(APIView):
+    required_feature = "risk"
+
+    def get(self, request):
+        return Response({"ok": True})
+
+    def post(self, request):
+        serializer = _ProbeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return Response(serializer.validated_data)
+
+
+class CrashProbe(APIView):
+    def get(self, request):
+        raise RuntimeError("boom")
+
+
+urlpatterns = [
+    path("api/test/risk-probe", RiskFeatureProbe.as_view()),
+    path("api/test/crash", CrashProbe.as_view()),
+    *real_urlpatterns,
+]
+handler404 = "eudr_service.lib.handlers.not_found"
+handler500 = "eudr_service.lib.handlers.server_error"
