@@ -123,9 +123,7 @@ def valid(geom: shapely.Geometry) -> shapely.Geometry:
         return geom
     repaired = shapely.make_valid(geom)
     kept = [g for g in getattr(repaired, "geoms", [repaired]) if g.geom_type == "Polygon"]
-    kept += [
-        p for g in getattr(repaired, "geoms", []) if g.geom_type == "MultiPolygon" for p in g.geoms
-    ]
+    kept += [p for g in getattr(repaired, "geoms", []) if g.geom_type == "MultiPolygon" for p in g.geoms]
     return MultiPolygon(kept) if len(kept) != 1 else kept[0]
 
 
@@ -198,8 +196,11 @@ def main(argv: list[str] | None = None) -> int:
     }
     text = json.dumps(document, separators=(",", ":"), ensure_ascii=False)
     args.output.parent.mkdir(parents=True, exist_ok=True)
-    # mtime=0 keeps the file byte-identical across rebuilds of the same input.
-    with gzip.GzipFile(args.output, "wb", compresslevel=9, mtime=0) as out:
+    # No name and mtime=0 in the gzip header: rebuilds of the same input are byte-identical.
+    with (
+        args.output.open("wb") as raw,
+        gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as out,
+    ):
         out.write(text.encode("utf-8"))
     print(f"{len(collection)} countries, skipped {skipped}, {args.output.stat().st_size} bytes")
     return 0

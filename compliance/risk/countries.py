@@ -66,22 +66,23 @@ def load_index(path: Path = DATA_PATH) -> CountryIndex:
     )
 
 
-_index: CountryIndex | None = None
+_indexes: dict[Path, CountryIndex] = {}
 _index_lock = threading.Lock()
 
 
-def get_index() -> CountryIndex:
+def get_index(path: Path = DATA_PATH) -> CountryIndex:
     """The process-wide index, built on first use.
 
     Lazy so that importing the module (Django start-up, management commands) stays cheap;
     locked so that concurrent first requests in a threaded server build it only once.
     """
-    global _index
-    if _index is None:
+    index = _indexes.get(path)
+    if index is None:
         with _index_lock:
-            if _index is None:
-                _index = load_index()
-    return _index
+            index = _indexes.get(path)
+            if index is None:
+                index = _indexes[path] = load_index(path)
+    return index
 
 
 def country_at(lat: float, lng: float) -> str | None:

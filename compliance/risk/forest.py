@@ -17,9 +17,9 @@ cover is reported as not covered, never as "no forest": absence of data is not e
 from __future__ import annotations
 
 import math
-from datetime import date
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from enum import StrEnum
 from pathlib import Path
 
@@ -95,7 +95,7 @@ def circle(*, lat: float, lng: float, radius_km: float, vertices: int = 64) -> s
     cos_lat = max(math.cos(math.radians(lat)), 0.01)
     dlng = radius_km / (_KM_PER_DEGREE_LNG_AT_EQUATOR * cos_lat)
     angles = np.linspace(0.0, 2.0 * math.pi, vertices, endpoint=False)
-    return shapely.Polygon(zip(lng + dlng * np.cos(angles), lat + dlat * np.sin(angles)))
+    return shapely.Polygon(zip(lng + dlng * np.cos(angles), lat + dlat * np.sin(angles), strict=True))
 
 
 def forest_evidence(*, area: shapely.Geometry, layers: Sequence[ForestLayer]) -> ForestEvidence:
@@ -152,15 +152,11 @@ def _read_area(
     factor = max(1, math.ceil(math.sqrt(height * width / MAX_PIXELS)))
     out_shape = (math.ceil(height / factor), math.ceil(width / factor))
     values = src.read(1, window=window, out_shape=out_shape)
-    transform = src.window_transform(window) * Affine.scale(
-        width / out_shape[1], height / out_shape[0]
-    )
+    transform = src.window_transform(window) @ Affine.scale(width / out_shape[1], height / out_shape[0])
     inside = rasterio.features.geometry_mask([area], out_shape, transform, invert=True)
     if not inside.any():
         # An area smaller than a pixel contains no pixel centre; take what it touches.
-        inside = rasterio.features.geometry_mask(
-            [area], out_shape, transform, invert=True, all_touched=True
-        )
+        inside = rasterio.features.geometry_mask([area], out_shape, transform, invert=True, all_touched=True)
     return values, inside, coverage
 
 
@@ -212,7 +208,7 @@ def validate_layer(path: Path | str, kind: LayerKind | str) -> list[str]:
             if src.crs is None or src.crs.to_epsg() != 4326:
                 problems.append(f"CRS must be EPSG:4326, is {src.crs}")
             if src.count < 1:
-                return problems + ["raster has no band"]
+                return [*problems, "raster has no band"]
             dtype = np.dtype(src.dtypes[0])
             is_float = np.issubdtype(dtype, np.floating)
             if kind is not LayerKind.FOREST_COVER_2020_FRACTION and is_float:
@@ -235,7 +231,6 @@ def validate_layer(path: Path | str, kind: LayerKind | str) -> list[str]:
     }[kind]
     if values.size and (values.min() < low or values.max() > high):
         problems.append(
-            f"values must lie within {low}..{high} for {kind}, "
-            f"sample has {values.min()}..{values.max()}"
+            f"values must lie within {low}..{high} for {kind}, sample has {values.min()}..{values.max()}"
         )
     return problems

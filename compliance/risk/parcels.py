@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import http.client
 import re
-import socket
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -84,8 +83,7 @@ def parse_parcel_id(text: str) -> ParcelId:
     match = _PARCEL_ID.fullmatch(candidate)
     if match is None:
         raise InvalidParcelId(
-            f"{text!r} is not a parcel identifier like 141201_1.0001.6509 "
-            "or 146518_8.0108.AR_3.150/2"
+            f"{text!r} is not a parcel identifier like 141201_1.0001.6509 or 146518_8.0108.AR_3.150/2"
         )
     teryt = match["teryt"]
     voivodeship = voivodeship_by_code(teryt[:2])
@@ -108,7 +106,8 @@ class _SameHostRedirects(urllib.request.HTTPRedirectHandler):
     """Follow a redirect only within the configured host, and never down to plain HTTP
     from HTTPS: an answer from elsewhere is not GUGiK's answer."""
 
-    def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[override]
+    # urllib fixes this signature, hence the positional arguments.
+    def redirect_request(self, req, fp, code, msg, headers, newurl):  # noqa: PLR0917
         old, new = urllib.parse.urlsplit(req.full_url), urllib.parse.urlsplit(newurl)
         if new.hostname != old.hostname or (old.scheme == "https" and new.scheme != "https"):
             raise ParcelServiceUnavailable(f"ULDK redirected to another host: {newurl}")
@@ -134,15 +133,13 @@ def fetch_parcel(parcel_id: str, *, base_url: str, timeout: float) -> UldkParcel
         },
         safe="/,",  # ULDK examples write the "/" of parcel numbers and the "," raw
     )
-    request = urllib.request.Request(
-        f"{base_url}?{query}", headers={"User-Agent": "eudr-risk/1.0"}
-    )
+    request = urllib.request.Request(f"{base_url}?{query}", headers={"User-Agent": "eudr-risk/1.0"})
     try:
         with _opener.open(request, timeout=timeout) as response:
             body = response.read(MAX_RESPONSE_BYTES + 1)
     except urllib.error.HTTPError as exc:
         raise ParcelServiceUnavailable(f"ULDK answered HTTP {exc.code}") from exc
-    except (urllib.error.URLError, socket.timeout, OSError, http.client.HTTPException) as exc:
+    except (TimeoutError, OSError, http.client.HTTPException) as exc:  # URLError is an OSError
         raise ParcelServiceUnavailable(f"ULDK unreachable: {exc}") from exc
     if len(body) > MAX_RESPONSE_BYTES:
         raise ParcelServiceUnavailable("ULDK answer too large")

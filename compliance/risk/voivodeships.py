@@ -56,9 +56,7 @@ def _fold(text: str) -> str:
     """Lower case, no diacritics ("ł" by hand: it has no decomposition), no decoration,
     hyphens and runs of spaces made equal, so "Woj. Kujawsko Pomorskie" matches."""
     text = text.strip().lower().replace("ł", "l")
-    text = "".join(
-        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
-    )
+    text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
     text = _DECORATION.sub(" ", text)
     return " ".join(text.replace("-", " ").replace(".", " ").split())
 
