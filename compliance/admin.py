@@ -4,7 +4,15 @@ from django import forms
 from django.contrib import admin, messages
 from django.http import HttpRequest
 
-from compliance.models import ALLOWED_TRANSITIONS, DDSStatus, DDSStatusChange, DueDiligenceStatement
+from compliance.models import (
+    ALLOWED_TRANSITIONS,
+    CountryBenchmark,
+    DDSStatus,
+    DDSStatusChange,
+    DueDiligenceStatement,
+    ForestLayerRecord,
+    ParcelRecord,
+)
 from compliance.services import InvalidTransition, dds_transition
 
 
@@ -72,3 +80,27 @@ class DDSAdmin(admin.ModelAdmin):
                 )
             except InvalidTransition as exc:
                 self.message_user(request, str(exc), messages.ERROR)
+
+
+@admin.register(CountryBenchmark)
+class CountryBenchmarkAdmin(admin.ModelAdmin):
+    list_display = ("country_code", "risk_class", "effective_date", "source", "updated_at")
+    list_filter = ("risk_class",)
+    search_fields = ("country_code",)
+
+
+@admin.register(ParcelRecord)
+class ParcelRecordAdmin(admin.ModelAdmin):
+    list_display = ("parcel_id", "voivodeship", "county", "commune", "fetched_at")
+    search_fields = ("parcel_id",)
+    readonly_fields = ("parcel_id", "teryt", "voivodeship", "county", "commune", "geometry_wkt", "fetched_at")
+
+
+@admin.register(ForestLayerRecord)
+class ForestLayerRecordAdmin(admin.ModelAdmin):
+    list_display = ("name", "kind", "path", "active", "registered_at")
+    list_editable = ("active",)
+    readonly_fields = ("name", "kind", "path", "registered_at")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # register_forest_layer validates the file first

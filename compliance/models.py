@@ -158,3 +158,56 @@ class IdentifierSequence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.country}-{self.year}: {self.last_value}"
+
+
+class BenchmarkClass(models.TextChoices):
+    LOW = "low", "low"
+    STANDARD = "standard", "standard"
+    HIGH = "high", "high"
+
+
+class CountryBenchmark(models.Model):
+    """The EU country benchmark (Article 29). A later act is a data change here."""
+
+    country_code = models.CharField(max_length=2, unique=True, help_text="ISO 3166-1 alpha-2")
+    risk_class = models.CharField(max_length=8, choices=BenchmarkClass.choices)
+    source = models.CharField(max_length=200)
+    effective_date = models.DateField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["country_code"]
+
+    def __str__(self) -> str:
+        return f"{self.country_code}: {self.risk_class}"
+
+
+class ParcelRecord(models.Model):
+    """A cadastral parcel fetched from GUGiK ULDK, kept so an outage does not stop us."""
+
+    parcel_id = models.CharField(max_length=64, unique=True)
+    teryt = models.CharField(max_length=16)
+    voivodeship = models.CharField(max_length=64)
+    county = models.CharField(max_length=64)
+    commune = models.CharField(max_length=64)
+    geometry_wkt = models.TextField(help_text="EPSG:4326, longitude-latitude order")
+    fetched_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return self.parcel_id
+
+
+class ForestLayerRecord(models.Model):
+    """A GeoTIFF registered (after validation) by the register_forest_layer command."""
+
+    name = models.CharField(max_length=100, unique=True)
+    kind = models.CharField(max_length=32)
+    path = models.CharField(max_length=500)
+    active = models.BooleanField(default=True)
+    registered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["registered_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.kind})"

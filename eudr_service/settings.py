@@ -13,7 +13,15 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from eudr_service.lib.env import env_bool, env_float, env_int, env_list, env_str, env_url
+from eudr_service.lib.env import (
+    env_bool,
+    env_float,
+    env_forest_layers,
+    env_int,
+    env_list,
+    env_str,
+    env_url,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
@@ -187,6 +195,16 @@ VERIFY_ANON_PER_DAY = env_int("VERIFY_ANON_PER_DAY", 5000, minimum=1)
 VERIFY_CACHE_SECONDS = env_int("VERIFY_CACHE_SECONDS", 60, minimum=0)
 
 DDS_VALIDITY_DAYS = env_int("DDS_VALIDITY_DAYS", 365, minimum=1)
+
+# --- Risk engine ---------------------------------------------------------------
+ULDK_BASE_URL = env_url("ULDK_BASE_URL", "https://uldk.gugik.gov.pl/", schemes=("http", "https"))
+ULDK_TIMEOUT_SECONDS = env_float("ULDK_TIMEOUT_SECONDS", 10.0, minimum=0.1)
+PARCEL_CACHE_DAYS = env_int("PARCEL_CACHE_DAYS", 30, minimum=0)
+PARCEL_RETRY_AFTER_SECONDS = env_int("PARCEL_RETRY_AFTER_SECONDS", 60, minimum=1)
+# Forest raster layers, in priority order: "name|kind|path;name|kind|path".
+# kind: forest_cover_2020_fraction, forest_cover_2020_class or loss_year.
+FOREST_LAYERS = env_forest_layers("FOREST_LAYERS")
+RISK_BATCH_MAX = 500
 
 # Deprecated paths: one row per path prefix. Dates are ISO 8601 (UTC).
 DEPRECATED_PATHS: list[dict[str, str]] = [

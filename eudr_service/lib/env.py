@@ -75,3 +75,22 @@ def env_url(name: str, default: str | None, *, schemes: tuple[str, ...]) -> str 
     if parsed.scheme not in schemes or not (parsed.netloc or parsed.path):
         raise ImproperlyConfigured(f"{name} must be a URL with scheme {'/'.join(schemes)}")
     return value
+
+
+FOREST_LAYER_KINDS = ("forest_cover_2020_fraction", "forest_cover_2020_class", "loss_year")
+
+
+def env_forest_layers(name: str) -> list[dict[str, str]]:
+    """`name|kind|path;...` → [{"name", "kind", "path"}], kinds checked."""
+    value = env_str(name)
+    if value is None:
+        return []
+    layers = []
+    for item in filter(None, (part.strip() for part in value.split(";"))):
+        parts = [p.strip() for p in item.split("|")]
+        if len(parts) != 3 or parts[1] not in FOREST_LAYER_KINDS or not all(parts):
+            raise ImproperlyConfigured(
+                f"{name}: each layer is name|kind|path with kind one of {FOREST_LAYER_KINDS}"
+            )
+        layers.append({"name": parts[0], "kind": parts[1], "path": parts[2]})
+    return layers

@@ -13,6 +13,7 @@ from datetime import datetime
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.utils import translation
 from django.utils.http import http_date
 
 from eudr_service.lib.paths import is_api_path
@@ -63,12 +64,15 @@ class ApiVersionMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
         path = request.path_info
-        if is_api_path(path):
-            response["API-Version"] = settings.API_VERSION
-            deprecation = deprecation_for(path)
-            if deprecation is not None:
-                for name, value in deprecation.headers(settings.PUBLIC_BASE_URL).items():
-                    response[name] = value
+        if not is_api_path(path):
+            return self.get_response(request)
+        # API messages are English; programs switch on the stable `code`.
+        with translation.override("en"):
+            response = self.get_response(request)
+        response["API-Version"] = settings.API_VERSION
+        deprecation = deprecation_for(path)
+        if deprecation is not None:
+            for name, value in deprecation.headers(settings.PUBLIC_BASE_URL).items():
+                response[name] = value
         return response

@@ -1,0 +1,58 @@
+"""Fakes for third parties we do not run: the GUGiK ULDK service, as a real local
+HTTP server answering in ULDK's text format."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+PARCEL_ID = "141201_1.0001.6509"
+POLYGON_LNG_LAT = "POLYGON((21.5890 52.1715,21.5902 52.1715,21.5902 52.1722,21.5890 52.1722,21.5890 52.1715))"
+POLYGON_LAT_LNG = "POLYGON((52.1715 21.5890,52.1715 21.5902,52.1722 21.5902,52.1722 21.5890,52.1715 21.5890))"
+RECORD = f"{PARCEL_ID}|mazowieckie|miński|Mińsk Mazowiecki (miasto)|SRID=4326;{POLYGON_LNG_LAT}"
+
+
+@dataclass
+class Uldk:
+    """What the fake ULDK will answer next, and what it was asked."""
+
+    status: int = 200
+    body: str = f"0\n{RECORD}\n"
+    delay: float = 0.0
+    location: str | None = None
+    requests: list[dict[str, list[str]]] = field(default_factory=list)
+    raw_paths: list[str] = field(default_factory=list)
+
+
+@contextmanager
+def running_uldk() -> Iterator[tuple[Uldk, str]]:
+    state = Uldk()
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self):
+            state.raw_paths.append(self.path)
+            state.requests.append(parse_qs(urlsplit(self.path).query))
+            time.sleep(state.delay)
+            self.send_response(state.status)
+            if state.location:
+                self.send_header("Location", state.location)
+            payload = state.body.encode("utf-8")
+            self.send_header("Content-Type", "text/plain; charset=utf-8")
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload)
+
+        def log_message(self, *args):  # keep pytest output clean
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, args=(0.01,), daemon=True)
+    thread.start()
+    yield state, f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
