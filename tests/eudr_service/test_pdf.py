@@ -1,0 +1,59 @@
+"""PDF rendering: Polish text survives, and nothing is fetched from anywhere."""
+
+import io
+import socket
+import threading
+
+import pytest
+from pypdf import PdfReader
+
+from eudr_service.lib.pdf import LocalAssetsOnlyFetcher, RefusedURL, qr_svg_data_uri, render_pdf
+
+
+def _text(pdf: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def test_polish_characters_render_with_the_shipped_font():
+    pdf = render_pdf(
+        template="pdf/probe.html", context={"title": "Zakłady Mięsne Łódź – żółć", "qr": qr_svg_data_uri("x")}
+    )
+    assert "Zakłady Mięsne Łódź – żółć" in _text(pdf)
+    fonts = PdfReader(io.BytesIO(pdf)).pages[0]["/Resources"]["/Font"]
+    names = {str(font.get_object()["/BaseFont"]) for font in fonts.values()}
+    assert all("DejaVuSans" in name for name in names), names
+
+
+def test_external_and_local_file_urls_are_never_fetched():
+    hits = []
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    port = server.getsockname()[1]
+
+    def accept():
+        server.settimeout(5)
+        try:
+            conn, _ = server.accept()
+            hits.append(conn)
+        except OSError:
+            pass
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    external = [f"http://127.0.0.1:{port}/x.png", "file:///etc/passwd", "https://example.com/a.png"]
+    pdf = render_pdf(
+        template="pdf/probe.html", context={"title": "t", "qr": qr_svg_data_uri("x"), "external": external}
+    )
+    server.close()
+    thread.join(timeout=6)
+    assert pdf.startswith(b"%PDF")
+    assert hits == []
+
+
+@pytest.mark.parametrize(
+    "url", ["http://169.254.169.254/latest", "file:///etc/passwd", "ftp://x/y", "file:///work/../etc/hosts"]
+)
+def test_fetcher_refuses(url):
+    with pytest.raises(RefusedURL):
+        LocalAssetsOnlyFetcher().fetch(url)
