@@ -21,7 +21,8 @@ def test_polish_characters_render_with_the_shipped_font():
     assert "Zakłady Mięsne Łódź – żółć" in _text(pdf)
     fonts = PdfReader(io.BytesIO(pdf)).pages[0]["/Resources"]["/Font"]
     names = {str(font.get_object()["/BaseFont"]) for font in fonts.values()}
-    assert all("DejaVuSans" in name for name in names), names
+    # The @font-face family we ship, embedded, not a system fallback.
+    assert names and all("EUDR-Sans" in name for name in names), names
 
 
 def test_external_and_local_file_urls_are_never_fetched():
