@@ -1,4 +1,4 @@
-"""Public DDS verification and the certificate page."""
+"""Public DDS verification."""
 
 from __future__ import annotations
 
@@ -6,9 +6,6 @@ import hashlib
 import json
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django_ratelimit.decorators import ratelimit
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.request import Request
@@ -70,22 +67,3 @@ class VerifyView(APIView):
         response["Access-Control-Allow-Origin"] = "*"
         response["Access-Control-Expose-Headers"] = "ETag, X-RateLimit-Remaining, Retry-After"
         return response
-
-
-@ratelimit(key="ip", rate=lambda group, request: f"{settings.VERIFY_ANON_PER_MINUTE}/m")
-def certificate_page(request: HttpRequest, dds_id: str) -> HttpResponse:
-    """GET /cert/{dds_id}: printable certificate of a statement."""
-    if getattr(request, "limited", False):
-        return render(request, "429.html", status=429, headers={"Retry-After": "60"})
-    statement = dds_find_public(raw_id=dds_id)
-    if statement is None:
-        return render(request, "compliance/certificate_not_found.html", {"dds_id": dds_id}, status=404)
-    return render(
-        request,
-        "compliance/certificate.html",
-        {
-            "statement": statement,
-            "status": statement.effective_status(),
-            "badge": statement.badge(),
-        },
-    )

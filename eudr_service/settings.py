@@ -266,6 +266,15 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 
+# Periodic tasks (celery beat); each app adds its entries in its section below.
+CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
+
+# --- CSRD reports (reports app) ------------------------------------------------
+
+# --- Webhooks (webhooks app) -----------------------------------------------------
+
+# --- Widget (widget app) -----------------------------------------------------------
+
 # --- Logging -----------------------------------------------------------------
 LOGGING = {
     "version": 1,

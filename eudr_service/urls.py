@@ -22,6 +22,9 @@ urlpatterns = [
         name="redoc",
     ),
     path("", include("compliance.urls")),
+    path("", include("reports.urls")),
+    path("", include("webhooks.urls")),
+    path("", include("widget.urls")),
     # Anything else under an API prefix is a problem+json 404, never HTML.
     re_path(r"^(?:api|v1)/", api_not_found),
 ]
