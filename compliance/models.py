@@ -61,6 +61,12 @@ BADGE_FOR_STATUS = {
 }
 
 
+class Activity(models.TextChoices):
+    IMPORT = "import", "import"
+    EXPORT = "export", "export"
+    DOMESTIC = "domestic", "domestic production / trade"
+
+
 class RiskLevel(models.TextChoices):
     LOW = "low", "low"
     MEDIUM = "medium", "medium"
@@ -85,6 +91,14 @@ class DueDiligenceStatement(models.Model):
     # Numbers the EU Information System (TRACES) gives a submitted statement.
     eu_reference_number = models.CharField(max_length=14, blank=True)
     eu_verification_number = models.CharField(max_length=35, blank=True)
+    # The rest maps one-to-one onto the EU Information System's DDS form.
+    internal_reference = models.CharField(max_length=100, blank=True)
+    activity = models.CharField(max_length=8, choices=Activity.choices, blank=True)
+    operator_nip = models.CharField(max_length=10, blank=True)
+    operator_eori = models.CharField(max_length=17, blank=True)
+    operator_country = models.CharField(max_length=2, blank=True)
+    operator_address = models.CharField(max_length=300, blank=True)
+    screened_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -211,3 +225,63 @@ class ForestLayerRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.kind})"
+
+
+class DDSCommodity(models.Model):
+    """One commodity line of a statement (EU form: description, HS heading, mass)."""
+
+    statement = models.ForeignKey(DueDiligenceStatement, on_delete=models.CASCADE, related_name="commodities")
+    position = models.PositiveSmallIntegerField()
+    code = models.CharField(max_length=16, help_text="Annex I code or out-of-scope code")
+    description = models.CharField(max_length=300)
+    hs_heading = models.CharField(max_length=8)
+    net_mass_kg = models.DecimalField(max_digits=14, decimal_places=3)
+    country_of_production = models.CharField(max_length=2)
+
+    class Meta:
+        ordering = ["position"]
+
+    def __str__(self) -> str:
+        return f"{self.statement_id}#{self.position} {self.code}"
+
+
+class PlotKind(models.TextChoices):
+    PARCEL = "parcel", "cadastral parcel (ULDK)"
+    POINT = "point", "point with area"
+    GEOMETRY = "geometry", "GeoJSON geometry"
+
+
+class DDSPlot(models.Model):
+    """A plot of land a commodity comes from, and its screening result."""
+
+    commodity = models.ForeignKey(DDSCommodity, on_delete=models.CASCADE, related_name="plots")
+    position = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=PlotKind.choices)
+    parcel_id = models.CharField(max_length=64, blank=True)
+    geometry = models.JSONField(null=True, blank=True, help_text="RFC 7946 GeoJSON, lng/lat, 6 decimals")
+    area_ha = models.DecimalField(max_digits=12, decimal_places=4, null=True, blank=True)
+    risk_level = models.CharField(max_length=8, blank=True)
+    risk = models.JSONField(null=True, blank=True, help_text="The risk engine's full answer")
+    screening_error = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["commodity__position", "position"]
+
+    def __str__(self) -> str:
+        return f"{self.commodity}/{self.position} {self.kind}"
+
+
+class IdempotencyRecord(models.Model):
+    """Makes a retried filing return the statement it created the first time."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    key = models.CharField(max_length=255)
+    request_hash = models.CharField(max_length=64)
+    statement = models.ForeignKey(DueDiligenceStatement, on_delete=models.CASCADE)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["owner", "key"], name="unique_idempotency_key")]
+
+    def __str__(self) -> str:
+        return f"{self.owner_id}:{self.key}"

@@ -10,3 +10,10 @@ urlpatterns = [
     path("api/eudr/v1/risk-score/batch", risk_views.RiskBatchView.as_view(), name="risk-score-batch"),
     path("v1/risk-score", risk_views.DeprecatedRiskScoreView.as_view(), name="risk-score-deprecated"),
 ]
+
+urlpatterns += [
+    path("api/eudr/dds/generate", views.DDSGenerateView.as_view(), name="dds-generate"),
+    path("api/eudr/dds/list", views.DDSListView.as_view(), name="dds-list"),
+    path("api/eudr/v1/dds/<str:dds_id>", views.DDSDetailView.as_view(), name="dds-detail"),
+    path("api/eudr/v1/dds/<str:dds_id>/pdf", views.DDSPdfView.as_view(), name="dds-pdf"),
+]

@@ -195,6 +195,8 @@ VERIFY_ANON_PER_DAY = env_int("VERIFY_ANON_PER_DAY", 5000, minimum=1)
 VERIFY_CACHE_SECONDS = env_int("VERIFY_CACHE_SECONDS", 60, minimum=0)
 
 DDS_VALIDITY_DAYS = env_int("DDS_VALIDITY_DAYS", 365, minimum=1)
+# Statements with more plots than this are screened by a Celery worker.
+DDS_SYNC_SCREENING_MAX_PLOTS = env_int("DDS_SYNC_SCREENING_MAX_PLOTS", 50, minimum=0)
 
 # --- Risk engine ---------------------------------------------------------------
 ULDK_BASE_URL = env_url("ULDK_BASE_URL", "https://uldk.gugik.gov.pl/", schemes=("http", "https"))
@@ -267,13 +269,55 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 
 # Periodic tasks (celery beat); each app adds its entries in its section below.
-CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
+CELERY_BEAT_SCHEDULE: dict[str, dict] = {
+    "dds-sweep-unscreened": {"task": "compliance.sweep_unscreened", "schedule": 60.0},
+}
 
 # --- CSRD reports (reports app) ------------------------------------------------
+# POST /api/csrd/report waits this long for the PDF, then answers 202 with a Location to poll.
+CSRD_SYNC_TIMEOUT_SECONDS = env_float("CSRD_SYNC_TIMEOUT_SECONDS", 20.0, minimum=0.0)
+# Generated PDFs are kept this many days, then removed by the periodic task below.
+CSRD_RETENTION_DAYS = env_int("CSRD_RETENTION_DAYS", 30, minimum=1)
+# Hard limit of one rendering (the soft limit is 30 s earlier); includes ULDK parcel lookups.
+CSRD_TASK_TIME_LIMIT_SECONDS = env_int("CSRD_TASK_TIME_LIMIT_SECONDS", 600, minimum=60)
+CSRD_MAX_SUPPLIERS = 1000
+CELERY_BEAT_SCHEDULE["csrd-reports-maintain"] = {"task": "reports.maintain_csrd_reports", "schedule": 300.0}
 
 # --- Webhooks (webhooks app) -----------------------------------------------------
+# http:// URLs and loopback receivers, for local development and tests only.
+WEBHOOKS_ALLOW_INSECURE = env_bool("WEBHOOKS_ALLOW_INSECURE", False)
+if WEBHOOKS_ALLOW_INSECURE and not DEBUG:
+    raise ImproperlyConfigured("WEBHOOKS_ALLOW_INSECURE is for development only; it needs DEBUG=1")
+# Standard Webhooks schedule: delays after the 1st, 2nd, ... failed attempt.
+_webhook_schedule = env_list(
+    "WEBHOOKS_RETRY_SCHEDULE_SECONDS", ["5", "300", "1800", "7200", "18000", "36000", "36000"]
+)
+if not all(item.isdigit() and int(item) > 0 for item in _webhook_schedule):
+    raise ImproperlyConfigured("WEBHOOKS_RETRY_SCHEDULE_SECONDS must be comma-separated positive integers")
+WEBHOOKS_RETRY_SCHEDULE_SECONDS = [int(item) for item in _webhook_schedule]
+WEBHOOKS_RETRY_JITTER = env_float("WEBHOOKS_RETRY_JITTER", 0.1, minimum=0.0)
+WEBHOOKS_RETRY_AFTER_MAX_SECONDS = env_int("WEBHOOKS_RETRY_AFTER_MAX_SECONDS", 86400, minimum=1)
+WEBHOOKS_SECRET_OVERLAP_HOURS = env_int("WEBHOOKS_SECRET_OVERLAP_HOURS", 24, minimum=0)
+WEBHOOKS_FAILURE_DISABLE_DAYS = env_int("WEBHOOKS_FAILURE_DISABLE_DAYS", 5, minimum=1)
+WEBHOOKS_MAX_ENDPOINTS = env_int("WEBHOOKS_MAX_ENDPOINTS", 20, minimum=1)
+# A worker holds a delivery for the HTTP timeout plus this margin; after that a
+# crashed worker's delivery is picked up again by the sweep.
+WEBHOOKS_CLAIM_MARGIN_SECONDS = env_int("WEBHOOKS_CLAIM_MARGIN_SECONDS", 45, minimum=1)
+# A due delivery whose broker message no worker took for this long is sent again.
+WEBHOOKS_REQUEUE_AFTER_SECONDS = env_int("WEBHOOKS_REQUEUE_AFTER_SECONDS", 120, minimum=0)
+# Retries due within this many seconds go on the broker with a countdown;
+# later ones wait in the database for the sweep.
+WEBHOOKS_SHORT_RETRY_SECONDS = env_int("WEBHOOKS_SHORT_RETRY_SECONDS", 60, minimum=0)
+WEBHOOKS_SWEEP_SECONDS = env_int("WEBHOOKS_SWEEP_SECONDS", 30, minimum=1)
+# Broker queue for delivery tasks; empty = the default queue.
+WEBHOOKS_QUEUE = env_str("WEBHOOKS_QUEUE")
+CELERY_BEAT_SCHEDULE["webhooks-sweep"] = {"task": "webhooks.sweep", "schedule": float(WEBHOOKS_SWEEP_SECONDS)}
+
 
 # --- Widget (widget app) -----------------------------------------------------------
+# How long browsers and proxies may keep /api/widget and /widget.js (they revalidate
+# with the ETag afterwards).
+WIDGET_CACHE_SECONDS = env_int("WIDGET_CACHE_SECONDS", 3600, minimum=0)
 
 # --- Logging -----------------------------------------------------------------
 LOGGING = {
@@ -294,6 +338,9 @@ LOGGING = {
     "loggers": {
         "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "django.server": {"handlers": ["console"], "level": "WARNING", "propagate": False},
+        # WeasyPrint narrates every rendering step at INFO.
+        "weasyprint": {"level": "WARNING"},
+        "fontTools": {"level": "WARNING"},
     },
 }
 

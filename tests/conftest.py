@@ -145,3 +145,15 @@ def make_statement(make_user) -> Callable[..., DueDiligenceStatement]:
         return statement
 
     return make
+
+
+@pytest.fixture
+def uldk():
+    """A local ULDK (GUGiK parcel service) answering in its text format.
+
+    Yields (state, base_url): set `state.body`, `.status`, `.delay`; read `.requests`.
+    """
+    from tests.compliance.risk.fakes import running_uldk
+
+    with running_uldk() as server:
+        yield server

@@ -6,6 +6,7 @@ benchmark table, the registered forest layers and the parcel cache.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from datetime import timedelta
@@ -121,6 +122,33 @@ def risk_score_batch(
     return {"results": results, "summary": summary}
 
 
+def risk_score_geometry(
+    *, geometry: shapely.Geometry, commodity: Commodity | None, point_radius_km: float
+) -> dict[str, Any]:
+    """Score a plot given as GeoJSON: polygons as drawn, points as circles of their area."""
+    if geometry.geom_type in ("Point", "MultiPoint"):
+        area = shapely.union_all(
+            [circle(lat=p.y, lng=p.x, radius_km=point_radius_km) for p in shapely.get_parts(geometry)]
+        )
+    else:
+        area = geometry
+    centroid = geometry.centroid
+    result = _score_area(
+        country_code=countries.country_at(centroid.y, centroid.x),
+        area=area,
+        commodity=commodity,
+        layers=configured_layers(),
+    )
+    return risk_dict(result)
+
+
+def radius_for_area(area_ha: float | None) -> float:
+    """The radius (km) of a circle with the plot's area; 50 m when the area is unknown."""
+    if not area_ha:
+        return 0.05
+    return max(math.sqrt(area_ha / 100.0 / math.pi), 0.01)
+
+
 @dataclass(frozen=True)
 class Parcel:
     record: ParcelRecord
@@ -198,8 +226,6 @@ def _area_ha(geometry: shapely.Geometry) -> float:
 
     Good to well under 1 % for parcel-sized shapes, which is all we report it for.
     """
-    import math
-
     lat = geometry.centroid.y
     km_per_deg_lat = 110.574
     km_per_deg_lng = 111.320 * math.cos(math.radians(lat))

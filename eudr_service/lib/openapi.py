@@ -37,6 +37,7 @@ PROBLEM_RESPONSES: dict[int, OpenApiResponse] = {
     403: _problem("`plan_required`: the plan lacks this feature; `plans` names those that have it."),
     404: _problem("Not found (also for another account's objects)."),
     413: _problem("Request body too large."),
+    422: _problem("`idempotency_key_reused`: the key was used with a different body."),
     429: _problem("`quota_exceeded` (daily, Retry-After: 86400) or `rate_limited` (burst)."),
     503: _problem("An upstream service is unavailable; see Retry-After."),
 }

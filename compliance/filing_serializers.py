@@ -1,0 +1,129 @@
+"""The DDS filing body: one-to-one with the EU Information System's DDS form."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+from rest_framework import serializers
+
+from compliance.geolocation import GeolocationError, check_point_area, normalise_geometry
+from compliance.models import Activity
+from compliance.risk.serializers import CommodityField, ParcelIdField, latitude, longitude
+from eudr_service.lib.nip import nip_normalise
+
+MAX_COMMODITIES = 20
+MAX_PLOTS_PER_COMMODITY = 1000
+_EORI = re.compile(r"^[A-Z]{2}[0-9A-Z]{1,15}$")
+_HS = re.compile(r"^\d{4}(?:\d{2}){0,2}$")
+_COUNTRY = re.compile(r"^[A-Z]{2}$")
+
+
+class CountryCodeField(serializers.CharField):
+    default_error_messages = {"country": "A two-letter ISO 3166-1 country code is required."}
+
+    def to_internal_value(self, data: Any) -> str:
+        value = super().to_internal_value(data).strip().upper()
+        if not _COUNTRY.match(value):
+            self.fail("country")
+        return value
+
+
+class OperatorSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    nip = serializers.CharField(required=False, allow_blank=True, max_length=20)
+    eori = serializers.CharField(required=False, allow_blank=True, max_length=17)
+    country = CountryCodeField(max_length=2)
+    address = serializers.CharField(max_length=300)
+
+    def validate_nip(self, value: str) -> str:
+        if not value:
+            return ""
+        normalised = nip_normalise(value)
+        if normalised is None:
+            raise serializers.ValidationError(
+                "Invalid NIP: ten digits with a valid checksum.", code="invalid_nip"
+            )
+        return normalised
+
+    def validate_eori(self, value: str) -> str:
+        value = value.strip().upper()
+        if value and not _EORI.match(value):
+            raise serializers.ValidationError(
+                "Invalid EORI: country code then up to 15 characters.", code="invalid_eori"
+            )
+        return value
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs.get("nip") and not attrs.get("eori"):
+            raise serializers.ValidationError(
+                {"nip": ["Give a NIP, an EORI number, or both."]}, code="required"
+            )
+        return attrs
+
+
+class PlotSerializer(serializers.Serializer):
+    """Exactly one of: parcel_id; lat + lng (+ area_ha); geometry (GeoJSON)."""
+
+    parcel_id = ParcelIdField(required=False)
+    lat = latitude(required=False)
+    lng = longitude(required=False)
+    area_ha = serializers.DecimalField(max_digits=12, decimal_places=4, min_value=Decimal(0), required=False)
+    geometry = serializers.JSONField(required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        given = [k for k in ("parcel_id", "geometry") if k in attrs]
+        if "lat" in attrs or "lng" in attrs:
+            given.append("point")
+            for axis in ("lat", "lng"):
+                if axis not in attrs:
+                    raise serializers.ValidationError({axis: ["Required for a point plot."]}, code="required")
+            if "area_ha" not in attrs:
+                raise serializers.ValidationError(
+                    {"area_ha": ["A point plot needs its area."]}, code="required"
+                )
+        if len(given) != 1:
+            raise serializers.ValidationError(
+                "A plot is exactly one of: parcel_id, lat+lng with area_ha, or geometry.", code="plot_kind"
+            )
+        if "geometry" in attrs:
+            try:
+                attrs["geometry"] = normalise_geometry(attrs["geometry"])
+            except GeolocationError as exc:
+                raise serializers.ValidationError({"geometry": [str(exc)]}, code=exc.code) from exc
+        if "lat" in attrs:
+            attrs["lat"], attrs["lng"] = round(attrs["lat"], 6), round(attrs["lng"], 6)
+        attrs["kind"] = {"parcel_id": "parcel", "geometry": "geometry", "point": "point"}[given[0]]
+        return attrs
+
+
+class CommoditySerializer(serializers.Serializer):
+    commodity = CommodityField()
+    description = serializers.CharField(max_length=300)
+    hs_heading = serializers.RegexField(_HS, error_messages={"invalid": "An HS code of 4, 6 or 8 digits."})
+    net_mass_kg = serializers.DecimalField(max_digits=14, decimal_places=3, min_value=Decimal("0.001"))
+    country_of_production = CountryCodeField(max_length=2)
+    plots = PlotSerializer(many=True, allow_empty=False, max_length=MAX_PLOTS_PER_COMMODITY)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        errors: dict[int, dict[str, list[str]]] = {}
+        for index, plot in enumerate(attrs["plots"]):
+            is_point = plot["kind"] == "point" or (
+                plot["kind"] == "geometry" and plot["geometry"]["type"] in ("Point", "MultiPoint")
+            )
+            if is_point and "area_ha" in plot:
+                try:
+                    check_point_area(area_ha=float(plot["area_ha"]), commodity_code=attrs["commodity"].code)
+                except GeolocationError as exc:
+                    errors[index] = {"area_ha": [str(exc)]}
+        if errors:
+            raise serializers.ValidationError({"plots": errors}, code="point_plot_too_large")
+        return attrs
+
+
+class DDSFilingSerializer(serializers.Serializer):
+    internal_reference = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    activity = serializers.ChoiceField(choices=Activity.choices)
+    operator = OperatorSerializer()
+    commodities = CommoditySerializer(many=True, allow_empty=False, max_length=MAX_COMMODITIES)
