@@ -6,6 +6,7 @@ from django.http import HttpRequest
 
 from compliance.models import (
     ALLOWED_TRANSITIONS,
+    DDSCommodity,
     CountryBenchmark,
     DDSStatus,
     DDSStatusChange,
@@ -24,6 +25,33 @@ class DDSStatusChangeInline(admin.TabularInline):
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+class DDSCommodityInline(admin.TabularInline):
+    """What was filed, read-only: staff judge it, they do not rewrite it."""
+
+    model = DDSCommodity
+    extra = 0
+    can_delete = False
+    fields = (
+        "position",
+        "code",
+        "description",
+        "hs_heading",
+        "net_mass_kg",
+        "country_of_production",
+        "plot_summary",
+    )
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description="plots (risk levels)")
+    def plot_summary(self, obj: DDSCommodity) -> str:
+        levels = [p.risk_level or "?" for p in obj.plots.all()]
+        counts = {level: levels.count(level) for level in dict.fromkeys(levels)}
+        return ", ".join(f"{count}× {level}" for level, count in counts.items()) or "—"
 
 
 class DDSAdminForm(forms.ModelForm):
@@ -65,7 +93,7 @@ class DDSAdmin(admin.ModelAdmin):
     list_filter = ("status", "risk_level", "country_of_production")
     search_fields = ("dds_id", "operator_name", "owner__email")
     readonly_fields = ("dds_id", "status", "verified_at", "valid_until", "created_at", "updated_at")
-    inlines = [DDSStatusChangeInline]
+    inlines = [DDSCommodityInline, DDSStatusChangeInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # statements are filed through the API

@@ -83,6 +83,10 @@ def _dds_form(statement, **changes):
         "history-INITIAL_FORMS": str(statement.history.count()),
         "history-MIN_NUM_FORMS": "0",
         "history-MAX_NUM_FORMS": "1000",
+        "commodities-TOTAL_FORMS": "0",
+        "commodities-INITIAL_FORMS": "0",
+        "commodities-MIN_NUM_FORMS": "0",
+        "commodities-MAX_NUM_FORMS": "1000",
     }
     data.update(changes)
     return data
