@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8000
 STAMP  := $(VENV)/.installed-$(shell python3 -c "import hashlib,sys;print(hashlib.sha256(open('requirements.txt','rb').read()).hexdigest()[:12])")
 
-.PHONY: run test lint format test-services bench migrate clean
+.PHONY: run test lint format test-services bench migrate clean screenshots
 
 $(STAMP): requirements.txt
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -42,6 +42,11 @@ test-services: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/run.py
+
+# PNGs of every widget style and state and of the certificate page, in docs/img/
+# (headless Chromium from Debian's chromium package; see README "Badge widget").
+screenshots: $(STAMP)
+	$(PY) scripts/screenshots.py
 
 clean:
 	rm -rf $(VENV) var staticfiles

@@ -1,3 +1,9 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from widget import views
+
+urlpatterns = [
+    path("api/widget", views.WidgetScriptView.as_view(), name="widget-script"),
+    path("widget.js", views.widget_js, name="widget-js"),
+    path("widget/demo", views.demo_page, name="widget-demo"),
+]

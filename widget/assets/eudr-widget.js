@@ -1,0 +1,248 @@
+/*! EUDR compliance badge widget. No dependencies. Renders every [data-eudr-dds]
+    element inside a Shadow DOM; data is always set as text, never as HTML. */
+(function (w, d, server) {
+  "use strict";
+  // Loaded twice (e.g. async copy plus a later one): the first instance owns the page.
+  if (w.EUDRWidget && w.EUDRWidget.render) {
+    w.EUDRWidget.render();
+    return;
+  }
+  var LANGS = ["pl", "en"];
+  var STYLES = ["badge", "card", "full"];
+  var STATE = { COMPLIANT: "verified", SUBMITTED: "in_progress", UNDER_REVIEW: "in_progress" };
+  var ICON = { verified: "\u2713", in_progress: "\u2026", none: "\u2715", loading: "\u00b7" };
+  var FIELDS = ["dds_id", "status", "risk_level", "operator_name", "commodity",
+    "country_of_production", "verified_at", "valid_until", "cert_url"];
+  var CARD = ["operator_name", "commodity", "country_of_production", "valid_until"];
+  var T = {
+    pl: {
+      verified: "Zweryfikowano", in_progress: "Weryfikacja w toku", none: "Brak weryfikacji",
+      loading: "Sprawdzanie\u2026", cert: "Certyfikat", label: "Status EUDR deklaracji",
+      unknown: "Nie znaleziono deklaracji", failed: "Nie uda\u0142o si\u0119 sprawdzi\u0107 statusu",
+      f: {
+        dds_id: "Identyfikator DDS", status: "Status", risk_level: "Poziom ryzyka", operator_name: "Operator",
+        commodity: "Towar", country_of_production: "Kraj produkcji", verified_at: "Zweryfikowano",
+        valid_until: "Wa\u017cny do", cert_url: "Certyfikat"
+      },
+      s: {
+        COMPLIANT: "zgodna", SUBMITTED: "z\u0142o\u017cona", UNDER_REVIEW: "w weryfikacji",
+        AT_RISK: "zagro\u017cona", NON_COMPLIANT: "niezgodna", WITHDRAWN: "wycofana", EXPIRED: "wygas\u0142a"
+      },
+      r: { low: "niskie", medium: "\u015brednie", high: "wysokie", critical: "krytyczne" }
+    },
+    en: {
+      verified: "Verified", in_progress: "Verification in progress", none: "No verification",
+      loading: "Checking\u2026", cert: "Certificate", label: "EUDR status of statement",
+      unknown: "Statement not found", failed: "The status could not be checked",
+      f: {
+        dds_id: "DDS identifier", status: "Status", risk_level: "Risk level", operator_name: "Operator",
+        commodity: "Commodity", country_of_production: "Country of production", verified_at: "Verified at",
+        valid_until: "Valid until", cert_url: "Certificate"
+      },
+      s: {
+        COMPLIANT: "compliant", SUBMITTED: "submitted", UNDER_REVIEW: "under review", AT_RISK: "at risk",
+        NON_COMPLIANT: "non-compliant", WITHDRAWN: "withdrawn", EXPIRED: "expired"
+      },
+      r: { low: "low", medium: "medium", high: "high", critical: "critical" }
+    }
+  };
+  // Pixel sizes only: rem would follow the host page's root font size.
+  var CSS = ":host{all:initial!important;display:inline-block!important;max-width:100%!important;" +
+    "vertical-align:middle!important}" +
+    ".w{font:13px/1.4 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1d1f21;" +
+    "background:#fff;border:1px solid #c8ccd0;border-left:4px solid var(--c);border-radius:6px;" +
+    "padding:3px 8px;box-sizing:border-box;text-align:left;--c:#80868b}" +
+    ".verified{--c:#1b7f3b}.in_progress{--c:#8a5d00}.none{--c:#b3261e}" +
+    ".h{display:flex;align-items:center;flex-wrap:wrap;gap:6px}.badge .h{flex-wrap:nowrap;white-space:nowrap}" +
+    ".i{display:inline-block;width:16px;height:16px;line-height:16px;border-radius:50%;" +
+    "background:var(--c);color:#fff;text-align:center;font-size:11px;font-weight:700}" +
+    ".e{font-weight:700}.s{color:var(--c);font-weight:700}" +
+    "a{color:#1a5fb4;text-decoration:underline;cursor:pointer}" +
+    "a:focus-visible{outline:2px solid #1a5fb4;outline-offset:2px}" +
+    ".card,.full{display:block;padding:8px 12px;min-width:240px}" +
+    "dl{margin:6px 0;display:grid;grid-template-columns:auto 1fr;gap:2px 12px}" +
+    "dt{color:#5f6368}dd{margin:0;overflow-wrap:anywhere}p{margin:6px 0;color:#5f6368}";
+
+  function pick(value, allowed) {
+    value = String(value || "").toLowerCase();
+    return allowed.indexOf(value) >= 0 ? value : null;
+  }
+  function httpUrl(value, base) {
+    try {
+      var u = new URL(value, base);
+      return /^https?:$/.test(u.protocol) ? u : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // This script's own tag: currentScript works for classic async/defer scripts;
+  // the search by src covers the rest.
+  var me = d.currentScript;
+  if (!me) {
+    var all = d.querySelectorAll("script[src]");
+    for (var k = all.length - 1; k >= 0 && !me; k--) {
+      if (/\/(api\/widget|widget\.js)([?#]|$)/.test(all[k].src)) me = all[k];
+    }
+  }
+  var src = me && me.src ? httpUrl(me.src, d.baseURI) : null;
+  function own(name) {
+    var a = me && me.getAttribute("data-" + name);
+    return a || server[name] || (src && src.searchParams.get(name));
+  }
+  function apiBase() {
+    var u = me && me.getAttribute("data-api") && httpUrl(me.getAttribute("data-api"));
+    if (u) return u.origin + u.pathname.replace(/\/+$/, "");
+    // Served by the API itself: its origin (and any path prefix before our path).
+    var m = src && src.pathname.match(/^(.*)\/(api\/widget|widget\.js)$/);
+    if (m) return src.origin + m[1];
+    u = server.api && httpUrl(server.api);
+    return u ? u.origin + u.pathname.replace(/\/+$/, "") : location.origin;
+  }
+  var opts = {
+    lang: pick(own("lang"), LANGS) || "pl",
+    style: pick(own("style"), STYLES) || "badge",
+    api: apiBase()
+  };
+
+  var lookups = new Map();
+  var painted = new WeakMap();
+  var shadows = new WeakMap();
+
+  // One request per distinct identifier, shared by every element showing it.
+  function lookup(id) {
+    var pending = lookups.get(id);
+    if (pending) return pending;
+    if (!/^[A-Z0-9-]{1,64}$/.test(id)) return Promise.resolve({ state: "none", why: "unknown" });
+    pending = fetch(opts.api + "/api/v1/verify/" + encodeURIComponent(id), {
+      headers: { Accept: "application/json" },
+      credentials: "omit"
+    })
+      .then(function (r) {
+        if (r.status === 404) return { state: "none", why: "unknown" };
+        if (!r.ok) throw new Error("HTTP " + r.status);
+        return r.json().then(function (rec) {
+          return { state: STATE[rec.status] || "none", rec: rec };
+        });
+      })
+      .catch(function () {
+        lookups.delete(id); // a later render() tries again
+        return { state: "none", why: "failed" };
+      });
+    lookups.set(id, pending);
+    return pending;
+  }
+
+  function node(tag, cls, text) {
+    var e = d.createElement(tag);
+    if (cls) e.className = cls;
+    if (text != null) e.textContent = String(text);
+    return e;
+  }
+  function shadowOf(el) {
+    var sr = shadows.get(el);
+    if (!sr) {
+      try {
+        sr = el.attachShadow({ mode: "open" });
+      } catch (e) {
+        // Elements that cannot host a shadow root get a span that can.
+        var span = node("span");
+        el.appendChild(span);
+        sr = span.attachShadow({ mode: "open" });
+      }
+      shadows.set(el, sr);
+    }
+    return sr;
+  }
+  function certHref(id, rec, lang) {
+    var u = (rec && httpUrl(rec.cert_url)) || httpUrl(opts.api + "/cert/" + encodeURIComponent(id));
+    if (!u) return null;
+    u.searchParams.set("lang", lang);
+    return u.href;
+  }
+  function show(field, value, t) {
+    if (value == null || value === "") return "\u2014";
+    if (field === "status") return (t.s[value] || value) + " (" + value + ")";
+    if (field === "risk_level") return t.r[value] || value;
+    var m = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d)/.exec(value);
+    if (m && (field === "valid_until" || field === "verified_at")) {
+      return field === "valid_until" ? m[1] : m[1] + " " + m[2] + " UTC";
+    }
+    return value;
+  }
+
+  function paint(el, id, lang, style, res) {
+    var t = T[lang];
+    var state = res ? res.state : "loading";
+    var rec = res && res.rec;
+    var sr = shadowOf(el);
+    while (sr.firstChild) sr.removeChild(sr.firstChild);
+    sr.appendChild(node("style", null, CSS));
+    var box = node("div", "w " + style + " " + state);
+    box.setAttribute("role", "group");
+    box.setAttribute("lang", lang);
+    box.setAttribute("aria-label", t.label + " " + id + ": " + t[state]);
+    var head = node("div", "h");
+    var icon = node("span", "i", ICON[state]);
+    icon.setAttribute("aria-hidden", "true");
+    head.appendChild(icon);
+    head.appendChild(node("span", "e", "EUDR"));
+    var status = node("span", "s", t[state]);
+    status.setAttribute("role", "status");
+    head.appendChild(status);
+    box.appendChild(head);
+    var href = res && certHref(id, rec, lang);
+    var link = href && node("a", "l", t.cert);
+    if (link) {
+      link.href = href;
+      link.target = "_blank";
+      link.rel = "noopener";
+      link.setAttribute("aria-label", t.cert + " " + id);
+    }
+    if (res && style !== "badge") {
+      if (rec) {
+        var dl = node("dl");
+        (style === "card" ? CARD : FIELDS).forEach(function (f) {
+          dl.appendChild(node("dt", null, t.f[f]));
+          var dd = dl.appendChild(node("dd", null, f === "cert_url" && link ? null : show(f, rec[f], t)));
+          // In the full style the certificate address itself is the link.
+          if (f === "cert_url" && link) {
+            link.textContent = rec.cert_url;
+            dd.appendChild(link);
+            link = null;
+          }
+        });
+        box.appendChild(dl);
+      } else {
+        box.appendChild(node("p", null, t[res.why] + ": " + id));
+      }
+    }
+    if (link) (style === "badge" ? head : box).appendChild(link);
+    el.setAttribute("data-eudr-state", state);
+    sr.appendChild(box);
+  }
+
+  // Renders every [data-eudr-dds] in root (default: the document) not yet
+  // rendered with its current identifier and options. Call it after adding elements.
+  function render(root) {
+    root = root || d;
+    var els = Array.prototype.slice.call(root.querySelectorAll("[data-eudr-dds]"));
+    if (root.matches && root.matches("[data-eudr-dds]")) els.push(root);
+    els.forEach(function (el) {
+      var id = String(el.getAttribute("data-eudr-dds") || "").trim().toUpperCase();
+      var lang = pick(el.getAttribute("data-lang"), LANGS) || opts.lang;
+      var style = pick(el.getAttribute("data-style"), STYLES) || opts.style;
+      var key = id + "|" + lang + "|" + style;
+      if (painted.get(el) === key) return;
+      painted.set(el, key);
+      paint(el, id, lang, style, null);
+      lookup(id).then(function (res) {
+        if (painted.get(el) === key) paint(el, id, lang, style, res);
+      });
+    });
+  }
+
+  w.EUDRWidget = { render: render, options: opts, version: "1.0" };
+  if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", function () { render(); });
+  else render();
+})(window, document, /*CONFIG*/{});
