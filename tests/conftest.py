@@ -157,3 +157,32 @@ def uldk():
 
     with running_uldk() as server:
         yield server
+
+
+# Rows that data migrations seed. Transactional tests (live_server, real
+# workers) end with a flush that deletes them, so they are put back first.
+_SEEDS = (
+    "accounts.migrations.0002_seed_plans",
+    "compliance.migrations.0003_seed_country_benchmark",
+    "reports.migrations.0002_seed_emission_factors",
+)
+
+
+@pytest.fixture(autouse=True)
+def _reference_data(request):
+    marker = request.node.get_closest_marker("django_db")
+    transactional = bool({"transactional_db", "live_server"} & set(request.fixturenames)) or bool(
+        marker and marker.kwargs.get("transaction")
+    )
+    if not transactional:
+        return
+    import importlib
+
+    from django.apps import apps
+
+    request.getfixturevalue("transactional_db")
+    for module in _SEEDS:
+        try:
+            importlib.import_module(module).seed(apps, None)
+        except ModuleNotFoundError:
+            continue

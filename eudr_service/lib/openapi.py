@@ -78,19 +78,27 @@ def add_common_responses(result: dict[str, Any], generator: Any, **kwargs: Any) 
     for name, description in _RATE_LIMIT_HEADERS.items():
         headers[name] = {"schema": {"type": "string"}, "description": description}
     components.setdefault("responses", {})
-    for _path, operations in result.get("paths", {}).items():
+    unthrottled = {
+        (path, method.lower())
+        for path, _regex, method, view in getattr(generator, "endpoints", None) or []
+        if not getattr(view.cls, "throttle_classes", True)
+    }
+    for path, operations in result.get("paths", {}).items():
         for method, operation in operations.items():
             if method not in ("get", "post", "put", "patch", "delete"):
                 continue
             responses = operation.setdefault("responses", {})
             protected = any(req for req in operation.get("security", [{}]) if req)
+            limited = (path, method) not in unthrottled
             for status, response in responses.items():
                 _problem_media_type(response)
-                if str(status).startswith("2"):
+                if limited and str(status).startswith("2"):
                     response.setdefault("headers", {}).update(
                         {name: {"$ref": f"#/components/headers/{name}"} for name in _RATE_LIMIT_HEADERS}
                     )
-            wanted = [429] + ([401] if protected else []) + ([400] if method != "get" else [])
+            wanted = (
+                ([429] if limited else []) + ([401] if protected else []) + ([400] if method != "get" else [])
+            )
             for status in wanted:
                 responses.setdefault(str(status), _problem_ref(status))
     return result
