@@ -1,0 +1,111 @@
+"""Webhook API shapes (also the OpenAPI schema). Ids are public ids, never keys."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from webhooks.models import EVENT_TYPES, Delivery, DeliveryAttempt, Endpoint
+
+_EVENTS_HELP = "Event names: " + ", ".join(EVENT_TYPES)
+
+
+class WebhookInSerializer(serializers.Serializer):
+    """Specification 2.5: `{url, events}`."""
+
+    url = serializers.CharField(max_length=2048, help_text="https URL of the receiver (public address only)")
+    events = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(EVENT_TYPES)),
+        min_length=1,
+        max_length=len(EVENT_TYPES),
+        help_text=_EVENTS_HELP,
+    )
+
+
+class WebhookPatchSerializer(serializers.Serializer):
+    url = serializers.CharField(max_length=2048, required=False)
+    events = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(EVENT_TYPES)),
+        min_length=1,
+        max_length=len(EVENT_TYPES),
+        required=False,
+        help_text=_EVENTS_HELP,
+    )
+    enabled = serializers.BooleanField(required=False, help_text="true re-enables a disabled webhook")
+
+
+class WebhookSerializer(serializers.ModelSerializer):
+    id = serializers.CharField(source="public_id", read_only=True, help_text="wh_...")
+    events = serializers.ListField(child=serializers.CharField())
+    disabled_reason = serializers.CharField(
+        help_text="Empty when enabled; by_owner, gone (receiver answered 410), failing, by_staff"
+    )
+    secret_rotation_ends_at = serializers.SerializerMethodField(
+        help_text="While set, the previous secret also signs (two signatures per request)"
+    )
+
+    class Meta:
+        model = Endpoint
+        fields = [
+            "id",
+            "url",
+            "events",
+            "enabled",
+            "disabled_reason",
+            "disabled_at",
+            "failing_since",
+            "secret_rotation_ends_at",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+    def get_secret_rotation_ends_at(self, endpoint: Endpoint) -> str | None:
+        if len(endpoint.signing_secrets()) < 2:
+            return None
+        return serializers.DateTimeField().to_representation(endpoint.previous_secret_expires_at)
+
+
+class WebhookWithSecretSerializer(WebhookSerializer):
+    """Creation and rotation only: the one time the signing secret is shown."""
+
+    secret = serializers.CharField(read_only=True, help_text="whsec_...; store it, it is not shown again")
+
+    class Meta(WebhookSerializer.Meta):
+        fields = [*WebhookSerializer.Meta.fields, "secret"]
+        read_only_fields = fields
+
+
+class AttemptSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = DeliveryAttempt
+        fields = ["number", "attempted_at", "status_code", "error", "duration_ms", "response_body"]
+        read_only_fields = fields
+
+
+class DeliverySerializer(serializers.ModelSerializer):
+    id = serializers.CharField(source="public_id", read_only=True, help_text="dlv_...")
+    webhook_id = serializers.CharField(source="endpoint.public_id", read_only=True)
+    event_id = serializers.CharField(
+        source="event.public_id", read_only=True, help_text="evt_...; also the webhook-id header"
+    )
+    event_type = serializers.CharField(source="event.type", read_only=True)
+    attempts = AttemptSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Delivery
+        fields = [
+            "id",
+            "webhook_id",
+            "event_id",
+            "event_type",
+            "status",
+            "attempt_count",
+            "next_attempt_at",
+            "last_attempt_at",
+            "last_status_code",
+            "last_error",
+            "last_duration_ms",
+            "created_at",
+            "attempts",
+        ]
+        read_only_fields = fields

@@ -1,0 +1,201 @@
+"""Webhook services: endpoints, the outbox emit, tests and redelivery.
+
+`event_emit` is what the rest of the product calls, inside the transaction
+of the change that caused the event: the event and its deliveries commit or
+roll back with that change, and the sends are put on the broker only after
+commit. Sending lives in webhooks.delivery.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from eudr_service.lib import safe_http
+from eudr_service.lib.problems import Problem
+from webhooks.models import EVENT_TYPES, Delivery, Endpoint, Event
+from webhooks.signing import secret_generate
+
+logger = logging.getLogger(__name__)
+
+
+def endpoint_check_url(*, url: str) -> None:
+    """Raise Problem(400) unless `url` may receive webhooks (https, public address)."""
+    try:
+        safe_http.check_url(url)
+    except safe_http.DestinationRefused as exc:
+        raise Problem(
+            400,
+            exc.code,
+            str(exc),
+            extra={"errors": [{"field": "url", "code": exc.code, "message": str(exc)}]},
+        ) from exc
+
+
+def endpoint_create(*, owner: User, url: str, events: list[str]) -> Endpoint:
+    endpoint_check_url(url=url)
+    if Endpoint.objects.filter(owner=owner).count() >= settings.WEBHOOKS_MAX_ENDPOINTS:
+        raise Problem(
+            409,
+            "too_many_webhooks",
+            f"An account may register at most {settings.WEBHOOKS_MAX_ENDPOINTS} webhooks; delete one first.",
+        )
+    return Endpoint.objects.create(owner=owner, url=url, events=_unique(events), secret=secret_generate())
+
+
+def endpoint_update(
+    *,
+    endpoint: Endpoint,
+    url: str | None = None,
+    events: list[str] | None = None,
+    enabled: bool | None = None,
+) -> Endpoint:
+    if url is not None and url != endpoint.url:
+        endpoint_check_url(url=url)
+        endpoint.url = url
+    if events is not None:
+        endpoint.events = _unique(events)
+    if enabled is True and not endpoint.enabled:
+        # A fresh start: the old failure run must not disable it again at once.
+        endpoint.enabled, endpoint.disabled_reason, endpoint.disabled_at = True, "", None
+        endpoint.failing_since = None
+    endpoint.save()
+    if enabled is False and endpoint.enabled:
+        endpoint_disable(endpoint=endpoint, reason=Endpoint.DisabledReason.BY_OWNER)
+    return endpoint
+
+
+def endpoint_rotate_secret(*, endpoint: Endpoint) -> Endpoint:
+    """A new secret; the old one keeps signing alongside it for the overlap window."""
+    with transaction.atomic():
+        locked = Endpoint.objects.select_for_update().get(pk=endpoint.pk)
+        locked.previous_secret = locked.secret
+        locked.previous_secret_expires_at = timezone.now() + timedelta(
+            hours=settings.WEBHOOKS_SECRET_OVERLAP_HOURS
+        )
+        locked.secret = secret_generate()
+        locked.save(update_fields=["secret", "previous_secret", "previous_secret_expires_at", "updated_at"])
+    return locked
+
+
+def endpoint_disable(*, endpoint: Endpoint, reason: str) -> None:
+    """Disable `endpoint` and stop its outstanding deliveries (they can be redelivered)."""
+    now = timezone.now()
+    with transaction.atomic():
+        Endpoint.objects.filter(pk=endpoint.pk).update(
+            enabled=False, disabled_reason=reason, disabled_at=now, updated_at=now
+        )
+        Delivery.objects.filter(endpoint=endpoint, status__in=Delivery.ACTIVE).update(
+            status=Delivery.Status.DEAD, next_attempt_at=None, last_error=f"endpoint disabled ({reason})"
+        )
+    endpoint.enabled, endpoint.disabled_reason, endpoint.disabled_at = False, reason, now
+    if reason == Endpoint.DisabledReason.FAILING:
+        _notify_owner_failing(endpoint)
+
+
+def endpoints_disable_failing(*, endpoints: Iterable[Endpoint] | None = None) -> int:
+    """Disable endpoints that have had only failures for the failure window; owners are emailed."""
+    cutoff = timezone.now() - timedelta(days=settings.WEBHOOKS_FAILURE_DISABLE_DAYS)
+    if endpoints is None:
+        endpoints = Endpoint.objects.filter(enabled=True, failing_since__lte=cutoff).select_related("owner")
+    disabled = 0
+    for endpoint in endpoints:
+        if endpoint.enabled and endpoint.failing_since and endpoint.failing_since <= cutoff:
+            endpoint_disable(endpoint=endpoint, reason=Endpoint.DisabledReason.FAILING)
+            disabled += 1
+    return disabled
+
+
+def _notify_owner_failing(endpoint: Endpoint) -> None:
+    days = settings.WEBHOOKS_FAILURE_DISABLE_DAYS
+    send_mail(
+        subject="Webhook endpoint disabled after repeated failures",
+        message=(
+            f"Your webhook endpoint {endpoint.public_id} ({endpoint.url}) has failed every delivery "
+            f"for {days} days and has been disabled. Fix the receiver, then enable it again with "
+            f'PATCH /api/eudr/v1/webhooks/{endpoint.public_id} {{"enabled": true}} and redeliver '
+            "the events you missed from its delivery log."
+        ),
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        recipient_list=[endpoint.owner.email],
+        fail_silently=True,
+    )
+
+
+def event_emit(*, owner: User, event_type: str, data: dict) -> Event:
+    """Record an event and a delivery per subscribed, enabled endpoint of `owner`.
+
+    Call inside the transaction of the change that caused the event; the sends
+    are enqueued only when that transaction commits.
+    """
+    if event_type not in EVENT_TYPES:
+        raise ValueError(f"Unknown webhook event type {event_type!r}")
+    with transaction.atomic():
+        event = Event.objects.create(owner=owner, type=event_type, data=data)
+        endpoints = [
+            e for e in Endpoint.objects.filter(owner=owner, enabled=True) if e.subscribes_to(event_type)
+        ]
+        _deliveries_create(event=event, endpoints=endpoints)
+    return event
+
+
+def endpoint_send_test(*, endpoint: Endpoint) -> Delivery:
+    """Send a `webhook.test` event to this one endpoint, subscribed or not."""
+    _require_enabled(endpoint)
+    with transaction.atomic():
+        event = Event.objects.create(
+            owner=endpoint.owner,
+            type="webhook.test",
+            data={"webhook_id": endpoint.public_id, "message": "This is a test event."},
+        )
+        return _deliveries_create(event=event, endpoints=[endpoint])[0]
+
+
+def delivery_redeliver(*, delivery: Delivery) -> Delivery:
+    """Send the same event again as a new delivery; the `webhook-id` stays the event id."""
+    _require_enabled(delivery.endpoint)
+    with transaction.atomic():
+        return _deliveries_create(event=delivery.event, endpoints=[delivery.endpoint])[0]
+
+
+def _require_enabled(endpoint: Endpoint) -> None:
+    if not endpoint.enabled:
+        raise Problem(
+            409, "webhook_disabled", "The webhook is disabled; enable it first (PATCH enabled=true)."
+        )
+
+
+def _deliveries_create(*, event: Event, endpoints: list[Endpoint]) -> list[Delivery]:
+    now = timezone.now()
+    deliveries = Delivery.objects.bulk_create(
+        [Delivery(event=event, endpoint=e, next_attempt_at=now, enqueued_at=now) for e in endpoints]
+    )
+    if deliveries:
+        ids = [d.pk for d in deliveries]
+        # robust: a broker outage after commit must not fail the caller; the sweep resends.
+        transaction.on_commit(lambda: deliveries_enqueue(ids), robust=True)
+    return deliveries
+
+
+def deliveries_enqueue(delivery_ids: list[int], *, countdown: float | None = None) -> None:
+    from webhooks.tasks import deliver  # tasks import services; avoid the cycle at import time
+
+    options = {"queue": settings.WEBHOOKS_QUEUE} if settings.WEBHOOKS_QUEUE else {}
+    if countdown:
+        options["countdown"] = countdown
+    for delivery_id in delivery_ids:
+        try:
+            deliver.apply_async(args=[delivery_id], **options)
+        except Exception:  # the broker is down: the row stays due and the sweep sends it later
+            logger.warning("could not enqueue webhook delivery %s", delivery_id, exc_info=True)
+
+
+def _unique(events: list[str]) -> list[str]:
+    return list(dict.fromkeys(events))
