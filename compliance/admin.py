@@ -6,8 +6,8 @@ from django.http import HttpRequest
 
 from compliance.models import (
     ALLOWED_TRANSITIONS,
-    DDSCommodity,
     CountryBenchmark,
+    DDSCommodity,
     DDSStatus,
     DDSStatusChange,
     DueDiligenceStatement,

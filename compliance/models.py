@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-
-def iso_millis(value: datetime | None) -> str | None:
-    """`2025-03-01T12:00:00.000Z`: UTC, milliseconds, Z suffix (spec 2.1)."""
-    if value is None:
-        return None
-    utc = value.astimezone(UTC)
-    return utc.strftime("%Y-%m-%dT%H:%M:%S.") + f"{utc.microsecond // 1000:03d}Z"
+from eudr_service.lib.timestamps import iso_millis
 
 
 class DDSStatus(models.TextChoices):

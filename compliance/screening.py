@@ -13,6 +13,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from compliance.events import risk_critical_emit
 from compliance.models import DDSPlot, DDSStatus, DueDiligenceStatement, PlotKind
 from compliance.risk import parcels, service
 from compliance.risk.commodities import commodity_from_code
@@ -62,7 +63,17 @@ def plot_screen(plot: DDSPlot) -> None:
     else:
         plot.risk, plot.risk_level = risk, risk["risk_level"]
         plot.screening_error = _missing_evidence(plot, risk)
-    plot.save(update_fields=["risk", "risk_level", "screening_error"])
+    with transaction.atomic():
+        plot.save(update_fields=["risk", "risk_level", "screening_error"])
+        if plot.risk:
+            statement = plot.commodity.statement
+            subject = {
+                "kind": "dds_plot",
+                "dds_id": statement.dds_id,
+                "commodity_position": plot.commodity.position,
+                "plot_position": plot.position,
+            }
+            risk_critical_emit(owner=statement.owner, subject=subject, result=plot.risk)
 
 
 def verdict(plots: list[DDSPlot]) -> tuple[str, str, str]:
@@ -89,7 +100,9 @@ def dds_screen(*, statement_id: int) -> DueDiligenceStatement | None:
     statement = DueDiligenceStatement.objects.filter(pk=statement_id).first()
     if statement is None or statement.status != DDSStatus.SUBMITTED or statement.screened_at:
         return statement
-    plots = list(DDSPlot.objects.filter(commodity__statement=statement).select_related("commodity"))
+    plots = list(
+        DDSPlot.objects.filter(commodity__statement=statement).select_related("commodity__statement__owner")
+    )
     for plot in plots:
         plot_screen(plot)
     status, level, reason = verdict(plots)

@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import User
+from compliance import events
 from compliance.identifiers import build_identifier, normalise
 from compliance.models import (
     ALLOWED_TRANSITIONS,
@@ -53,15 +54,20 @@ def dds_create(
     commodity: str,
     country_of_production: str,
     dds_id: str | None = None,
+    **filing_fields: Any,
 ) -> DueDiligenceStatement:
     """A new statement in DRAFT; screening and submission move it on."""
-    return DueDiligenceStatement.objects.create(
-        dds_id=(dds_id or dds_allocate_identifier(country=country_of_production)).upper(),
-        owner=owner,
-        operator_name=operator_name,
-        commodity=commodity,
-        country_of_production=country_of_production.upper(),
-    )
+    with transaction.atomic():
+        statement = DueDiligenceStatement.objects.create(
+            dds_id=(dds_id or dds_allocate_identifier(country=country_of_production)).upper(),
+            owner=owner,
+            operator_name=operator_name,
+            commodity=commodity,
+            country_of_production=country_of_production.upper(),
+            **filing_fields,
+        )
+        events.dds_created_emit(statement=statement)
+    return statement
 
 
 @transaction.atomic
@@ -97,6 +103,7 @@ def dds_transition(
         changed_by=by,
         reason=reason,
     )
+    events.dds_status_changed_emit(statement=locked, from_status=from_status, reason=reason, changed_at=now)
     statement.refresh_from_db()
     return locked
 
@@ -157,8 +164,7 @@ def dds_file(
 def _dds_create_filed(*, owner: User, data: dict[str, Any]) -> DueDiligenceStatement:
     operator, lines = data["operator"], data["commodities"]
     first = lines[0]
-    statement = DueDiligenceStatement.objects.create(
-        dds_id=dds_allocate_identifier(country=first["country_of_production"]),
+    statement = dds_create(
         owner=owner,
         operator_name=operator["name"],
         # The public record names one commodity in Polish; several are joined.

@@ -15,6 +15,7 @@ from typing import Any
 
 from standardwebhooks.webhooks import Webhook
 
+from eudr_service.lib.timestamps import iso_millis
 from webhooks.models import Event
 
 SECRET_PREFIX = "whsec_"
@@ -24,11 +25,6 @@ USER_AGENT = "EUDR-Webhooks/1.0"
 def secret_generate() -> str:
     """A fresh `whsec_<base64 of 32 random bytes>` signing secret."""
     return SECRET_PREFIX + base64.b64encode(secrets.token_bytes(32)).decode()
-
-
-def iso_millis(value: datetime) -> str:
-    utc = value.astimezone(UTC)
-    return utc.strftime("%Y-%m-%dT%H:%M:%S.") + f"{utc.microsecond // 1000:03d}Z"
 
 
 def event_payload(event: Event) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from compliance.events import risk_critical_emit
 from compliance.risk import parcels, service
 from compliance.risk.serializers import (
     BatchRiskSerializer,
@@ -41,6 +42,9 @@ def _parcel_risk(request: Request) -> Response:
             "The national parcel service (GUGiK ULDK) is unreachable and the parcel is not cached.",
             headers={"Retry-After": str(settings.PARCEL_RETRY_AFTER_SECONDS)},
         ) from exc
+    risk_critical_emit(
+        owner=request.user, subject={"kind": "parcel", "parcel_id": result["parcel"]["id"]}, result=result
+    )
     return Response(result)
 
 
@@ -75,11 +79,13 @@ class RiskScoreView(APIView):
         query = LocationQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         data = query.validated_data
-        return Response(
-            service.risk_score_location(
-                lat=data["lat"], lng=data["lng"], radius_km=data["radiusKm"], commodity=data.get("commodity")
-            )
+        result = service.risk_score_location(
+            lat=data["lat"], lng=data["lng"], radius_km=data["radiusKm"], commodity=data.get("commodity")
         )
+        risk_critical_emit(
+            owner=request.user, subject={"kind": "location", **result["location"]}, result=result
+        )
+        return Response(result)
 
     @extend_schema(
         operation_id="risk_score_parcel", summary="Risk for a parcel and commodity", **_PARCEL_SCHEMA
@@ -128,8 +134,15 @@ class RiskBatchView(APIView):
         body.is_valid(raise_exception=True)
         data = body.validated_data
         points = [(item["lat"], item["lng"]) for item in data["parcels"]]
-        return Response(
-            service.risk_score_batch(
-                points=points, radius_km=data["radiusKm"], commodity=data.get("commodity")
-            )
+        batch = service.risk_score_batch(
+            points=points, radius_km=data["radiusKm"], commodity=data.get("commodity")
         )
+        for item in batch["results"]:
+            subject = {
+                "kind": "location",
+                **item["location"],
+                "radius_km": data["radiusKm"],
+                "batch_index": item["index"],
+            }
+            risk_critical_emit(owner=request.user, subject=subject, result=item)
+        return Response(batch)

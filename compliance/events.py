@@ -1,0 +1,70 @@
+"""Webhook events of the compliance flows; payloads documented in docs/webhooks.md.
+
+Each function is called inside the transaction of the change it reports, so
+the event exists exactly when the change does (outbox).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+
+from accounts.models import User
+from compliance.models import DDSStatus, DueDiligenceStatement
+from eudr_service.lib.timestamps import iso_millis
+from webhooks.services import event_emit
+
+
+def dds_created_emit(*, statement: DueDiligenceStatement) -> None:
+    event_emit(
+        owner=statement.owner,
+        event_type="dds.created",
+        data={
+            "dds_id": statement.dds_id,
+            "status": statement.status,
+            "operator_name": statement.operator_name,
+            "commodity": statement.commodity,
+            "country_of_production": statement.country_of_production,
+            "created_at": iso_millis(statement.created_at),
+        },
+    )
+
+
+def dds_status_changed_emit(
+    *, statement: DueDiligenceStatement, from_status: str, reason: str, changed_at: datetime
+) -> None:
+    common = {
+        "dds_id": statement.dds_id,
+        "from": from_status,
+        "reason": reason,
+        "changed_at": iso_millis(changed_at),
+    }
+    event_emit(
+        owner=statement.owner, event_type="dds.status_changed", data={**common, "to": statement.status}
+    )
+    if statement.status == DDSStatus.AT_RISK:
+        event_emit(
+            owner=statement.owner,
+            event_type="dds.at_risk",
+            data={**common, "risk_level": statement.risk_level or None},
+        )
+
+
+def risk_critical_emit(*, owner: User, subject: dict[str, Any], result: dict[str, Any]) -> None:
+    """One event per critical assessment (each critical item of a batch)."""
+    if result.get("risk_level") != "critical":
+        return
+    event_emit(
+        owner=owner,
+        event_type="risk.critical",
+        data={
+            "subject": subject,
+            "commodity": result.get("commodity"),
+            "score": result["score"],
+            "risk_level": "critical",
+            "methodology_version": result["methodology_version"],
+            "assessed_at": iso_millis(timezone.now()),
+        },
+    )

@@ -1,0 +1,145 @@
+"""The real flows emit the documented events, and a receiver gets them signed."""
+
+import json
+
+import numpy as np
+import pytest
+import rasterio
+from rasterio.transform import from_origin
+from rest_framework.test import APIClient
+from standardwebhooks.webhooks import Webhook
+
+from accounts.services import api_key_create
+from compliance.models import DueDiligenceStatement
+from compliance.risk.service import benchmark_cache_clear
+from compliance.services import dds_transition
+from webhooks.models import Event
+
+pytestmark = pytest.mark.django_db
+ALL_EVENTS = ["dds.created", "dds.status_changed", "dds.at_risk", "risk.critical"]
+FILING = {
+    "activity": "domestic",
+    "operator": {"name": "Tartak Łęczyca", "nip": "5260250274", "country": "PL", "address": "ul. Leśna 1"},
+    "commodities": [
+        {
+            "commodity": "drewno",
+            "description": "Tarcica",
+            "hs_heading": "4407",
+            "net_mass_kg": "1000",
+            "country_of_production": "PL",
+            "plots": [{"lat": 52.25, "lng": 21.05, "area_ha": 1}],
+        }
+    ],
+}
+
+
+@pytest.fixture
+def api(owner):
+    benchmark_cache_clear()
+    _, plaintext = api_key_create(user=owner, name="erp")
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {plaintext}")
+    return client
+
+
+def _events(owner):
+    return [(e.type, e.data) for e in Event.objects.filter(owner=owner).order_by("created_at", "id")]
+
+
+def _forest_everywhere_lost(tmp_path, settings):
+    def tif(name, value):
+        path = tmp_path / name
+        with rasterio.open(
+            path,
+            "w",
+            driver="GTiff",
+            width=400,
+            height=400,
+            count=1,
+            dtype="uint8",
+            crs="EPSG:4326",
+            transform=from_origin(21.0, 52.3, 0.00025, 0.00025),
+        ) as dst:
+            dst.write(np.full((400, 400), value, dtype="uint8"), 1)
+        return str(path)
+
+    settings.FOREST_LAYERS = [
+        {"name": "cover", "kind": "forest_cover_2020_class", "path": tif("cover.tif", 1)},
+        {"name": "loss", "kind": "loss_year", "path": tif("loss.tif", 22)},
+    ]
+
+
+def test_filing_emits_created_and_status_changes(api, owner, make_endpoint, insecure, receiver):
+    make_endpoint(receiver.url, events=ALL_EVENTS)
+    record = api.post("/api/eudr/dds/generate", FILING, format="json", HTTP_ACCEPT="application/json").json()
+    events = _events(owner)
+    assert [t for t, _ in events] == ["dds.created", "dds.status_changed", "dds.status_changed"]
+    created, submitted, compliant = (d for _, d in events)
+    assert created["dds_id"] == record["dds_id"] and created["commodity"] == "drewno"
+    assert (submitted["from"], submitted["to"]) == ("DRAFT", "SUBMITTED")
+    assert (compliant["from"], compliant["to"]) == ("SUBMITTED", "COMPLIANT")
+    assert compliant["changed_at"].endswith("Z")
+
+
+@pytest.mark.usefixtures("insecure")
+def test_at_risk_emits_at_risk_and_critical_and_the_receiver_verifies_them(  # noqa: PLR0917
+    api, owner, make_endpoint, receiver, run_due, tmp_path, settings
+):
+    _forest_everywhere_lost(tmp_path, settings)
+    endpoint = make_endpoint(receiver.url, events=["dds.at_risk", "risk.critical"])
+    record = api.post("/api/eudr/dds/generate", FILING, format="json", HTTP_ACCEPT="application/json").json()
+    assert record["status"] == "AT_RISK"
+    types = [t for t, _ in _events(owner)]
+    assert "dds.at_risk" in types and "risk.critical" in types
+    run_due()  # what a worker does once the filing commits
+    received = receiver.wait_for(2, timeout=10)
+    bodies = []
+    for request in received:
+        verified = Webhook(endpoint.secret).verify(request.body, request.headers)
+        bodies.append(verified)
+    by_type = {b["type"]: b["data"] for b in bodies}
+    assert by_type["dds.at_risk"]["dds_id"] == record["dds_id"]
+    assert by_type["dds.at_risk"]["risk_level"] == "critical"
+    assert by_type["risk.critical"]["subject"] == {
+        "kind": "dds_plot",
+        "dds_id": record["dds_id"],
+        "commodity_position": 0,
+        "plot_position": 0,
+    }
+    assert json.loads(received[0].body)["id"] == received[0].headers["webhook-id"]
+
+
+def test_critical_risk_score_call_emits_risk_critical(api, owner, tmp_path, settings):
+    _forest_everywhere_lost(tmp_path, settings)
+    body = api.get("/api/eudr/v1/risk-score", {"lat": 52.25, "lng": 21.05}).json()
+    assert body["risk_level"] == "critical"
+    ((event_type, data),) = _events(owner)
+    assert event_type == "risk.critical"
+    assert data["subject"] == {"kind": "location", "lat": 52.25, "lng": 21.05, "radius_km": 1.0}
+    assert data["score"] == body["score"]
+
+
+def test_batch_emits_one_event_per_critical_item(api, owner, tmp_path, settings):
+    _forest_everywhere_lost(tmp_path, settings)
+    points = [{"lat": 52.25, "lng": 21.05}, {"lat": 50.06, "lng": 19.94}, {"lat": 52.26, "lng": 21.06}]
+    response = api.post("/api/eudr/v1/risk-score/batch", {"parcels": points}, format="json")
+    assert [r["risk_level"] for r in response.json()["results"]] == ["critical", "low", "critical"]
+    assert [d["subject"]["batch_index"] for t, d in _events(owner) if t == "risk.critical"] == [0, 2]
+
+
+def test_low_risk_emits_nothing(api, owner):
+    api.get("/api/eudr/v1/risk-score", {"lat": 52.25, "lng": 21.05})
+    assert _events(owner) == []
+
+
+def test_staff_status_change_emits_status_changed(owner, make_statement, make_user):
+    statement = make_statement("UNDER_REVIEW", owner=owner)
+    Event.objects.all().delete()
+    dds_transition(
+        statement=statement, to_status="AT_RISK", by=make_user("free", is_staff=True), reason="field audit"
+    )
+    assert [(t, d["from"], d.get("to")) for t, d in _events(owner)] == [
+        ("dds.status_changed", "UNDER_REVIEW", "AT_RISK"),
+        ("dds.at_risk", "UNDER_REVIEW", None),
+    ]
+    assert DueDiligenceStatement.objects.get(pk=statement.pk).status == "AT_RISK"
