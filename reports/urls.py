@@ -1,3 +1,11 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from reports import views
+
+urlpatterns = [
+    path("api/csrd/report", views.CsrdReportCreateView.as_view(), name="csrd-report"),
+    path(
+        "api/csrd/reports/<uuid:report_id>", views.CsrdReportDetailView.as_view(), name="csrd-report-detail"
+    ),
+    path("api/csrd/reports/<uuid:report_id>/pdf", views.CsrdReportPdfView.as_view(), name="csrd-report-pdf"),
+]

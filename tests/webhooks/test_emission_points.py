@@ -143,3 +143,19 @@ def test_staff_status_change_emits_status_changed(owner, make_statement, make_us
         ("dds.at_risk", "UNDER_REVIEW", None),
     ]
     assert DueDiligenceStatement.objects.get(pk=statement.pk).status == "AT_RISK"
+
+
+@pytest.mark.django_db(transaction=True)  # the render is enqueued on commit
+def test_finished_csrd_report_emits_report_ready(api, owner, settings, tmp_path):
+    settings.MEDIA_ROOT = str(tmp_path)
+    body = {
+        "company_name": "Zakłady Mięsne Łódź",
+        "report_year": 2025,
+        "suppliers": [{"name": "Gospodarstwo A", "crop_type": "wheat", "quantity_t": 10, "area_ha": 2}],
+    }
+    response = api.post("/api/csrd/report", body, format="json")
+    assert response.status_code == 200
+    ((event_type, data),) = _events(owner)
+    assert event_type == "csrd.report_ready"
+    assert data["company_name"] == "Zakłady Mięsne Łódź" and data["report_year"] == 2025
+    assert data["download_url"].endswith(f"/api/csrd/reports/{data['report_id']}/pdf")

@@ -1,0 +1,157 @@
+"""The report's content: every number computed here, the template only lays it out."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from django.utils import timezone
+
+from compliance.risk.scoring import METHODOLOGY_VERSION
+from reports.emissions import EmissionTotals, SupplierEmissions, emissions_compute
+from reports.labels import labels_for, number
+from reports.models import CropType, CsrdReport, EmissionFactor
+from reports.recommendations import recommendations_derive
+from reports.supplier_risk import VOIVODESHIP_RADIUS_KM, SupplierRisk, supplier_risks_assess
+
+
+class ReportDataError(Exception):
+    """The report cannot be built from the data we hold; the message is shown to the client."""
+
+
+def emission_factors_for(*, crop_types: set[str]) -> dict[str, EmissionFactor]:
+    factors = {f.crop_type: f for f in EmissionFactor.objects.filter(crop_type__in=crop_types)}
+    missing = sorted(crop_types - factors.keys())
+    if missing:
+        raise ReportDataError(f"No emission factor is configured for: {', '.join(missing)}.")
+    return factors
+
+
+def csrd_content_build(*, report: CsrdReport) -> dict[str, Any]:
+    """The template context of one report: results in the report's language."""
+    lang = report.lang
+    words = labels_for(lang)
+    suppliers: list[dict[str, Any]] = report.payload["suppliers"]
+    factors = emission_factors_for(crop_types={s["crop_type"] for s in suppliers})
+    emissions, totals = emissions_compute(
+        suppliers=suppliers, factors={crop: f.kg_co2e_per_t for crop, f in factors.items()}
+    )
+    risks, risk_summary = supplier_risks_assess(suppliers=suppliers)
+    recommendations = recommendations_derive(
+        suppliers=suppliers, emissions=emissions, totals=totals, risks=risks, lang=lang
+    )
+    return {
+        "t": words,
+        "lang": lang,
+        "company_name": report.company_name,
+        "report_year": report.report_year,
+        "report_id": str(report.public_id),
+        "generated_at": timezone.now().strftime("%Y-%m-%d %H:%M UTC"),
+        "rows": [
+            _row(supplier, emission, risk, lang)
+            for supplier, emission, risk in zip(suppliers, emissions, risks, strict=True)
+        ],
+        "totals": _totals(totals, len(suppliers), lang),
+        "by_crop": [_crop_row(group, lang) for group in totals.by_crop],
+        "risk_summary": risk_summary,
+        "summary": _summary(totals, risk_summary, len(suppliers), lang),
+        "recommendations": [
+            {**asdict(r), "priority_label": words["priorities"][r.priority]} for r in recommendations
+        ],
+        "factors": [
+            {
+                "crop": words["crops"][crop],
+                "factor": number(factors[crop].kg_co2e_per_t, 0, lang),
+                "source": factors[crop].source,
+                "source_url": factors[crop].source_url,
+            }
+            for crop in CropType.values
+            if crop in factors
+        ],
+        "risk_sources": risk_summary["sources"],
+        "methodology_version": METHODOLOGY_VERSION,
+        "voivodeship_radius_km": int(VOIVODESHIP_RADIUS_KM),
+    }
+
+
+def _row(
+    supplier: dict[str, Any], emission: SupplierEmissions, risk: SupplierRisk, lang: str
+) -> dict[str, Any]:
+    words = labels_for(lang)
+    basis = words["none"] if risk.basis == "none" else f"{words[risk.basis]} {risk.basis_value}"
+    return {
+        "n": emission.index + 1,
+        "name": supplier["name"],
+        "nip": supplier.get("nip") or words["none"],
+        "crop": words["crops"][supplier["crop_type"]],
+        "quantity": number(emission.quantity_t, 2, lang) or words["none"],
+        "area": number(emission.area_ha, 2, lang) or words["none"],
+        "factor": number(emission.factor_kg_per_t, 0, lang),
+        "emissions": number(emission.emissions_t, 3, lang) or words["not_applicable"],
+        "per_ha": number(emission.t_per_ha, 3, lang) or words["not_applicable"],
+        "basis": basis,
+        "in_scope": words["yes"] if risk.eudr_in_scope else words["no"],
+        "assessed": risk.assessed,
+        "score": risk.score,
+        "level": risk.risk_level or "unknown",
+        "level_label": words["levels"][risk.risk_level] if risk.assessed else words["not_assessed"],
+        "reason": words["reasons"][risk.reason] if risk.reason else "",
+    }
+
+
+def _totals(totals: EmissionTotals, supplier_count: int, lang: str) -> dict[str, Any]:
+    na = labels_for(lang)["not_applicable"]
+    return {
+        "suppliers": supplier_count,
+        "emissions_t": number(totals.emissions_t, 3, lang),
+        "quantity_t": number(totals.quantity_t, 2, lang),
+        "area_ha": number(totals.area_ha, 2, lang),
+        "kg_per_t": number(totals.kg_per_t, 1, lang) or na,
+        "t_per_ha": number(totals.t_per_ha, 3, lang) or na,
+        "without_quantity": totals.without_quantity,
+        "without_area": totals.without_area,
+    }
+
+
+def _summary(
+    totals: EmissionTotals, risk_summary: dict[str, Any], supplier_count: int, lang: str
+) -> list[dict[str, Any]]:
+    words = labels_for(lang)
+
+    def unit(value: str | None, suffix: str) -> str:
+        return f"{value} {suffix}" if value is not None else words["not_applicable"]
+
+    items = [
+        {
+            "label": words["total_emissions"],
+            "value": unit(number(totals.emissions_t, 3, lang), "t CO2e"),
+            "esrs": "E1-6",
+        },
+        {"label": words["intensity_t"], "value": unit(number(totals.kg_per_t, 1, lang), "kg CO2e/t")},
+        {"label": words["intensity_ha"], "value": unit(number(totals.t_per_ha, 3, lang), "t CO2e/ha")},
+        {"label": words["total_quantity"], "value": unit(number(totals.quantity_t, 2, lang), "t")},
+        {"label": words["total_area"], "value": unit(number(totals.area_ha, 2, lang), "ha")},
+        {"label": words["suppliers"], "value": str(supplier_count)},
+    ]
+    for level, count in risk_summary["by_level"].items():
+        items.append(
+            {"label": f"{words['risk_short']}: {words['levels'][level]}", "value": str(count), "esrs": "E4"}
+        )
+    items.append(
+        {
+            "label": f"{words['risk_short']}: {words['not_assessed']}",
+            "value": str(risk_summary["not_assessed"]),
+        }
+    )
+    return items
+
+
+def _crop_row(group: dict[str, Any], lang: str) -> dict[str, Any]:
+    return {
+        "crop": labels_for(lang)["crops"][group["crop_type"]],
+        "suppliers": group["suppliers"],
+        "factor": number(group["factor_kg_per_t"], 0, lang),
+        "quantity": number(group["quantity_t"], 2, lang),
+        "emissions": number(group["emissions_t"], 3, lang),
+        "share": number(group["share_pct"], 1, lang),
+    }

@@ -1,0 +1,156 @@
+"""CSRD report lifecycle: record the request, render it in a worker, store the PDF,
+wait for it, and remove it after the retention period."""
+
+from __future__ import annotations
+
+import logging
+import time
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from eudr_service.lib.timestamps import iso_millis
+from reports.builder import ReportDataError, csrd_content_build
+from reports.models import CsrdReport, ReportStatus
+from reports.rendering import csrd_pdf_compose
+from webhooks.services import event_emit
+
+logger = logging.getLogger(__name__)
+
+
+def csrd_report_create(*, owner: Any, data: dict[str, Any]) -> CsrdReport:
+    """Record the request, then enqueue its rendering once the row is committed:
+    the work is on record before it is attempted, and a worker never looks for a
+    row it cannot see yet."""
+    from reports.tasks import csrd_report_render_task
+
+    report = CsrdReport.objects.create(
+        owner=owner,
+        company_name=data["company_name"],
+        report_year=data["report_year"],
+        lang=data["lang"],
+        supplier_count=len(data["suppliers"]),
+        payload=data,
+    )
+    transaction.on_commit(lambda: csrd_report_render_task.delay(report.pk))
+    return report
+
+
+def csrd_pdf_render(*, report: CsrdReport) -> bytes:
+    return csrd_pdf_compose(context=csrd_content_build(report=report))
+
+
+def csrd_report_claim(*, report_id: int) -> CsrdReport | None:
+    """Move a report to rendering; None if it is not ours to render.
+
+    Idempotent under redelivery: a finished report is never redone, and a report
+    another worker is rendering is left alone unless that attempt outlived the task's
+    hard time limit (the worker died)."""
+    stale = timezone.now() - timedelta(seconds=settings.CSRD_TASK_TIME_LIMIT_SECONDS)
+    claimable = Q(status=ReportStatus.QUEUED) | Q(status=ReportStatus.RENDERING, started_at__lt=stale)
+    claimed = CsrdReport.objects.filter(claimable, pk=report_id).update(
+        status=ReportStatus.RENDERING, started_at=timezone.now(), error=""
+    )
+    return CsrdReport.objects.get(pk=report_id) if claimed else None
+
+
+def csrd_report_render(*, report_id: int) -> None:
+    report = csrd_report_claim(report_id=report_id)
+    if report is None:
+        return
+    try:
+        pdf = csrd_pdf_render(report=report)
+    except ReportDataError as exc:
+        csrd_report_mark_failed(report=report, error=str(exc))
+        return
+    except Exception:
+        logger.exception("CSRD report %s failed to render", report.public_id)
+        csrd_report_mark_failed(report=report, error="The report could not be rendered; please try again.")
+        return
+    csrd_report_mark_done(report=report, pdf=pdf)
+
+
+def csrd_report_mark_done(*, report: CsrdReport, pdf: bytes) -> None:
+    """The one place a report becomes available to its owner.
+
+    The `csrd.report_ready` event is written in the same transaction (outbox),
+    so it exists exactly when the report is done."""
+    name = report.file.storage.save(f"csrd/{report.public_id}.pdf", ContentFile(pdf))
+    with transaction.atomic():
+        report.file.name = name
+        report.status = ReportStatus.DONE
+        report.finished_at = timezone.now()
+        report.error = ""
+        report.save(update_fields=["file", "status", "finished_at", "error"])
+        event_emit(
+            owner=report.owner,
+            event_type="csrd.report_ready",
+            data={
+                "report_id": str(report.public_id),
+                "company_name": report.company_name,
+                "report_year": report.report_year,
+                "lang": report.lang,
+                "download_url": f"{settings.PUBLIC_BASE_URL}/api/csrd/reports/{report.public_id}/pdf",
+                "ready_at": iso_millis(report.finished_at),
+            },
+        )
+
+
+def csrd_report_mark_failed(*, report: CsrdReport, error: str) -> None:
+    report.status = ReportStatus.FAILED
+    report.finished_at = timezone.now()
+    report.error = error[:500]
+    report.save(update_fields=["status", "finished_at", "error"])
+
+
+def csrd_report_wait(*, report: CsrdReport, timeout: float) -> CsrdReport:
+    """Poll the row until the report is finished or `timeout` seconds pass.
+
+    The database is the one thing web nodes and workers share in every mode,
+    so no result backend is needed. Starts fast: small reports take a second."""
+    deadline = time.monotonic() + timeout
+    pause = 0.05
+    while True:
+        report.refresh_from_db(fields=["status", "file", "error", "started_at", "finished_at"])
+        remaining = deadline - time.monotonic()
+        if report.is_finished or remaining <= 0:
+            return report
+        time.sleep(min(pause, remaining))
+        pause = min(pause * 1.5, 0.5)
+
+
+def csrd_reports_maintain(*, now: Any = None) -> dict[str, int]:
+    """Periodic housekeeping: remove PDFs past retention, re-enqueue reports whose
+    message was lost, fail renderings that can no longer finish."""
+    from reports.tasks import csrd_report_render_task
+
+    now = now or timezone.now()
+    expired = 0
+    cutoff = now - timedelta(days=settings.CSRD_RETENTION_DAYS)
+    for report in CsrdReport.objects.filter(status=ReportStatus.DONE, finished_at__lt=cutoff).iterator():
+        if report.file:
+            report.file.delete(save=False)
+        report.status = ReportStatus.EXPIRED
+        report.save(update_fields=["file", "status"])
+        expired += 1
+    limit = timedelta(seconds=settings.CSRD_TASK_TIME_LIMIT_SECONDS)
+    lost = list(
+        CsrdReport.objects.filter(status=ReportStatus.QUEUED, created_at__lt=now - limit).values_list(
+            "pk", flat=True
+        )[:100]
+    )
+    for pk in lost:
+        csrd_report_render_task.delay(pk)
+    abandoned = CsrdReport.objects.filter(
+        status=ReportStatus.RENDERING, started_at__lt=now - 3 * limit
+    ).update(
+        status=ReportStatus.FAILED,
+        finished_at=now,
+        error="Rendering did not finish; please request it again.",
+    )
+    return {"expired": expired, "requeued": len(lost), "abandoned": abandoned}
