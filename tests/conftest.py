@@ -159,30 +159,21 @@ def uldk():
         yield server
 
 
-# Rows that data migrations seed. Transactional tests (live_server, real
-# workers) end with a flush that deletes them, so they are put back first.
-_SEEDS = (
-    "accounts.migrations.0002_seed_plans",
-    "compliance.migrations.0003_seed_country_benchmark",
-    "reports.migrations.0002_seed_emission_factors",
-)
+def pytest_collection_modifyitems(items):
+    """Every transactional test (live server, real workers) gets serialized rollback.
 
-
-@pytest.fixture(autouse=True)
-def _reference_data(request):
-    marker = request.node.get_closest_marker("django_db")
-    transactional = bool({"transactional_db", "live_server"} & set(request.fixturenames)) or bool(
-        marker and marker.kwargs.get("transaction")
-    )
-    if not transactional:
-        return
-    import importlib
-
-    from django.apps import apps
-
-    request.getfixturevalue("transactional_db")
-    for module in _SEEDS:
-        try:
-            importlib.import_module(module).seed(apps, None)
-        except ModuleNotFoundError:
-            continue
+    Their teardown flushes the database, which deletes the rows data migrations
+    seeded (plans, benchmark, emission factors); serialized rollback restores
+    them. Mixing serialized and plain transactional tests breaks the restore
+    (content types recreated twice), so it is all of them or none.
+    """
+    for item in items:
+        marker = item.get_closest_marker("django_db")
+        fixtures = set(getattr(item, "fixturenames", ()))
+        transactional = bool({"transactional_db", "live_server"} & fixtures) or bool(
+            marker and marker.kwargs.get("transaction")
+        )
+        if transactional:
+            kwargs = dict(marker.kwargs) if marker else {}
+            kwargs.update(transaction=True, serialized_rollback=True)
+            item.add_marker(pytest.mark.django_db(**kwargs), append=False)  # closest wins

@@ -1,0 +1,207 @@
+"""Reusable machinery for bench/run.py: services, the gunicorn lifecycle, wrk and timed requests."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import secrets
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import psycopg
+import redis
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV_BIN = ROOT / ".venv" / "bin"
+LUA = ROOT / "bench" / "report.lua"
+PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
+DB_NAME = "eudr_bench"
+REDIS_CACHE, REDIS_BROKER = "redis://127.0.0.1:6379/6", "redis://127.0.0.1:6379/7"
+CONNECTIONS, WRK_THREADS = 32, 2
+
+
+@dataclass
+class Measurement:
+    rps: float | None = None
+    p50_ms: float | None = None
+    p95_ms: float | None = None
+    p99_ms: float | None = None
+    notes: str = ""
+
+
+@dataclass
+class Server:
+    base_url: str
+    pid: int
+
+    def peak_rss_mib(self) -> float:
+        """Largest peak RSS (VmHWM) of any worker: what one request may cost in memory."""
+        children = Path(f"/proc/{self.pid}/task/{self.pid}/children").read_text().split()
+        peaks = [_vm_hwm_kib(int(pid)) for pid in children]
+        return max(peaks, default=0) / 1024
+
+
+# --- environment and server ------------------------------------------------------------
+
+
+def app_env() -> dict[str, str]:
+    """Production-like settings; anonymous verify limits are lifted so the load
+    generator (a single IP) measures the code path, not 429 answers."""
+    return {
+        **os.environ,
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(64),
+        "API_KEY_PEPPER": secrets.token_urlsafe(32),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "PUBLIC_BASE_URL": "https://eudr.example.com",
+        "SECURE_SSL_REDIRECT": "0",
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB_NAME}",
+        "REDIS_URL": REDIS_CACHE,
+        "CELERY_BROKER_URL": REDIS_BROKER,
+        "VERIFY_ANON_PER_MINUTE": "1000000000",
+        "VERIFY_ANON_PER_DAY": "1000000000",
+    }
+
+
+def ensure_wrk() -> None:
+    if shutil.which("wrk"):
+        return
+    if os.geteuid() != 0:
+        sys.exit("wrk is not installed: run `sudo apt-get install -y wrk` and retry.")
+    print("Installing wrk from the Debian packages ...")
+    subprocess.run(["apt-get", "update", "-qq"], check=True)
+    subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=True)
+
+
+def reset_services() -> None:
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {DB_NAME}")
+    redis.Redis.from_url(REDIS_CACHE).flushdb()
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    cmd = [str(VENV_BIN / "python"), "manage.py", *args]
+    proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"manage.py {' '.join(args)} failed:\n{proc.stdout}\n{proc.stderr}")
+    return proc.stdout
+
+
+def prepare_app(env: dict[str, str]) -> str:
+    """Migrate, seed and collect static files; return the demo API key."""
+    manage(env, "migrate", "--noinput", "-v", "0")
+    seeded = manage(env, "seed_demo")
+    manage(env, "collectstatic", "--noinput", "-v", "0")
+    match = re.search(r"Demo API key:\s+(\S+)", seeded)
+    if not match:
+        sys.exit(f"seed_demo printed no demo API key:\n{seeded}")
+    return match.group(1)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def server(env: dict[str, str], config: list[str], app: str = "eudr_service.wsgi") -> Iterator[Server]:
+    """Run gunicorn until the block exits, also on error or Ctrl-C."""
+    port = free_port()
+    cmd = [str(VENV_BIN / "gunicorn"), app, "--bind", f"127.0.0.1:{port}", *config]
+    with tempfile.TemporaryFile("w+") as log:
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            yield wait_live(Server(f"http://127.0.0.1:{port}", proc.pid), proc, log)
+        finally:
+            proc.terminate()  # SIGTERM: the arbiter stops its workers gracefully
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def wait_live(srv: Server, proc: subprocess.Popen, log, timeout: float = 30) -> Server:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            log.seek(0)
+            raise RuntimeError(f"gunicorn exited with {proc.returncode}:\n{log.read()[-3000:]}")
+        with contextlib.suppress(OSError), urllib.request.urlopen(srv.base_url + "/livez", timeout=2):
+            return srv
+        time.sleep(0.2)
+    raise RuntimeError(f"gunicorn did not answer /livez within {timeout:g} s")
+
+
+def _vm_hwm_kib(pid: int) -> int:
+    match = re.search(r"VmHWM:\s+(\d+)", Path(f"/proc/{pid}/status").read_text())
+    return int(match.group(1)) if match else 0
+
+
+# --- measuring helpers -----------------------------------------------------------------
+
+
+def preflight(url: str, headers: dict[str, str] | None = None) -> None:
+    """Fail loudly on an error answer: a benchmark of error pages measures the wrong thing."""
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {}), timeout=30):
+            pass
+    except urllib.error.HTTPError as exc:
+        raise RuntimeError(f"{url} answered {exc.code}: {exc.read()[:500]!r}") from exc
+
+
+def wrk_load(
+    url: str, *, headers: dict[str, str] | None = None, seconds: int = 12, warmup: int = 2
+) -> Measurement:
+    """GET url with wrk at CONNECTIONS connections, after a warm-up that opens the
+    database and Redis connections of every worker thread."""
+    preflight(url, headers)
+    hdrs = [arg for name, value in (headers or {}).items() for arg in ("-H", f"{name}: {value}")]
+
+    def run(duration: int) -> str:
+        cmd = ["wrk", "-t", str(WRK_THREADS), "-c", str(CONNECTIONS), "-d", f"{duration}s"]
+        cmd += ["--timeout", "5s", "-s", str(LUA), *hdrs, url]
+        return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+
+    if warmup:
+        run(warmup)
+    out = run(seconds)
+    line = next((x for x in out.splitlines() if x.startswith("BENCH_JSON ")), None)
+    if line is None:
+        raise RuntimeError(f"wrk printed no BENCH_JSON line:\n{out}")
+    data = json.loads(line.removeprefix("BENCH_JSON "))
+    errors = sum(data[k] for k in ("connect_errors", "read_errors", "write_errors", "timeouts"))
+    notes = f"{data['requests']} requests"
+    if errors or data["non_2xx_3xx"]:
+        notes += f"; {errors} socket errors, {data['non_2xx_3xx']} non-2xx/3xx"
+    ms = {k: data[f"{k}_us"] / 1000 for k in ("p50", "p95", "p99")}
+    return Measurement(data["rps"], ms["p50"], ms["p95"], ms["p99"], notes)
+
+
+def timed_requests(
+    url: str, *, n: int = 50, method: str = "GET", headers: dict[str, str] | None = None, body: bytes = b""
+) -> Measurement:
+    """p50/p95 of n sequential requests: the latency of one call on an idle server."""
+    timings = []
+    for _ in range(n):
+        req = urllib.request.Request(url, data=body or None, method=method, headers=headers or {})
+        start = time.perf_counter()
+        with urllib.request.urlopen(req, timeout=120) as resp:
+            resp.read()
+        timings.append((time.perf_counter() - start) * 1000)
+    p95 = statistics.quantiles(timings, n=20, method="inclusive")[18]
+    return Measurement(None, statistics.median(timings), p95, None, f"{n} sequential requests")
