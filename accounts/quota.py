@@ -122,11 +122,23 @@ def _increment(keys_ttls: list[tuple[str, int]]) -> list[int]:
     return counts
 
 
+_redis_clients: dict[int, Any] = {}
+
+
+def _redis_client(cache: RedisCache, key: str) -> Any:
+    """The raw redis client, made once per process: Django builds one per call,
+    which on this hot path costs as much as the counting itself."""
+    backend = cache._cache
+    client = _redis_clients.get(id(backend))
+    if client is None:
+        client = _redis_clients[id(backend)] = backend.get_client(key, write=True)
+    return client
+
+
 def _increment_redis(cache: RedisCache, keys_ttls: list[tuple[str, int]]) -> list[int]:
     # One round trip for all counters: INCR then EXPIRE NX (TTL set once).
-    backend = cache._cache
     full_keys = [cache.make_and_validate_key(key) for key, _ in keys_ttls]
-    pipe = backend.get_client(full_keys[0], write=True).pipeline(transaction=False)
+    pipe = _redis_client(cache, full_keys[0]).pipeline(transaction=False)
     for full_key, (_, ttl) in zip(full_keys, keys_ttls, strict=True):
         pipe.incr(full_key)
         pipe.expire(full_key, ttl, nx=True)
@@ -141,13 +153,28 @@ def _decrement(keys: list[str]) -> None:
             cache.decr(key)
 
 
+ACCOUNT_SCOPE = "acct:"
+# Day counters outlive their day so accounts.usage can still read yesterday's
+# final count after midnight; the key names the day, so limits are unaffected.
+DAY_COUNTER_TTL = 2 * DAY + 3600
+
+
+def account_day_key(user_id: int, day: int) -> str:
+    """The cache key of an account's request counter for Unix day `day`."""
+    return f"quota:{ACCOUNT_SCOPE}{user_id}:d:{day}"
+
+
 def quota_consume(*, scope: str, limits: Limits) -> QuotaState:
-    """Count one call against `scope`; raise QuotaExceeded without counting it."""
+    """Count one call against `scope`; raise QuotaExceeded without counting it.
+
+    An account's day counter is kept even on unlimited plans: it is the usage
+    history the panel shows (accounts.usage persists it), at no database cost.
+    """
     now = _now()
     day_key, minute_key = _counter_keys(scope, now)
     keys_ttls: list[tuple[str, int]] = []
-    if limits.per_day is not None:
-        keys_ttls.append((day_key, DAY + 60))
+    if limits.per_day is not None or scope.startswith(ACCOUNT_SCOPE):
+        keys_ttls.append((day_key, DAY_COUNTER_TTL))
     if limits.per_minute is not None:
         keys_ttls.append((minute_key, MINUTE + 5))
     if not keys_ttls:
@@ -167,7 +194,7 @@ def limits_for(request: Request) -> tuple[str, Limits]:
     user = request.user
     if user.is_authenticated:
         plan = user.plan
-        return f"acct:{user.pk}", Limits(plan.daily_limit, plan.per_minute_limit)
+        return f"{ACCOUNT_SCOPE}{user.pk}", Limits(plan.daily_limit, plan.per_minute_limit)
     return (
         f"ip:{client_ip(request._request)}",
         Limits(settings.VERIFY_ANON_PER_DAY, settings.VERIFY_ANON_PER_MINUTE),

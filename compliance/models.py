@@ -103,6 +103,12 @@ class DueDiligenceStatement(models.Model):
     def __str__(self) -> str:
         return self.dds_id
 
+    def save(self, *args, **kwargs) -> None:
+        super().save(*args, **kwargs)
+        from compliance.verification import verification_forget
+
+        verification_forget(dds_id=self.dds_id)
+
     def effective_status(self, now: datetime | None = None) -> str:
         """The status the public sees: EXPIRED once valid_until has passed."""
         now = now or timezone.now()

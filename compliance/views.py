@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
-
 from django.conf import settings
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
@@ -15,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.authentication import APIKeyAuthentication
 from accounts.permissions import PlanFeaturePermission
 from compliance.documents import dds_render_pdf, statement_with_details
 from compliance.filing_serializers import DDSFilingSerializer
@@ -26,7 +24,8 @@ from compliance.serializers import (
     DDSSummarySerializer,
     VerificationRecordSerializer,
 )
-from compliance.services import IdempotencyConflict, dds_file, dds_filter, dds_find_public
+from compliance.services import IdempotencyConflict, dds_file, dds_filter
+from compliance.verification import verification_get
 from eudr_service.lib.openapi import PROBLEM_RESPONSES
 from eudr_service.lib.problems import Problem
 
@@ -35,6 +34,8 @@ class VerifyView(APIView):
     """GET /api/v1/verify/{dds_id}: public status of a statement."""
 
     # Anonymous callers pass; a key, if sent, must be valid and its plan have `verify`.
+    # No session authentication: it would add `Vary: Cookie` to a public answer.
+    authentication_classes = [APIKeyAuthentication]
     permission_classes = [PlanFeaturePermission]
     required_feature = "verify"
 
@@ -59,16 +60,14 @@ class VerifyView(APIView):
         tags=["verify"],
     )
     def get(self, request: Request, dds_id: str) -> Response:
-        statement = dds_find_public(raw_id=dds_id)
-        if statement is None:
+        verification = verification_get(raw_id=dds_id)
+        if verification is None:
             raise Problem(404, "dds_not_found", "No DDS with this identifier.")
-        record = statement.verification_record()
-        etag = '"' + hashlib.sha256(json.dumps(record).encode()).hexdigest()[:32] + '"'
-        if etag in request.headers.get("If-None-Match", ""):
+        if verification.etag in request.headers.get("If-None-Match", ""):
             response = Response(status=304)
         else:
-            response = Response(record)
-        response["ETag"] = etag
+            response = Response(verification.record)
+        response["ETag"] = verification.etag
         response["Cache-Control"] = f"public, max-age={settings.VERIFY_CACHE_SECONDS}"
         return response
 

@@ -116,3 +116,31 @@ def test_verify_with_a_bad_key_is_401(api_client, make_statement):
     statement = make_statement("COMPLIANT")
     response = api_client.get(f"/api/v1/verify/{statement.dds_id}", HTTP_AUTHORIZATION="Bearer nope")
     assert response.status_code == 401
+
+
+def test_status_change_shows_at_once_despite_the_cache(api_client, make_statement, django_assert_num_queries):
+    from compliance.services import dds_transition
+
+    statement = make_statement("COMPLIANT")
+    url = f"/api/v1/verify/{statement.dds_id}"
+    assert api_client.get(url).json()["status"] == "COMPLIANT"
+    with django_assert_num_queries(0):  # served from the cache
+        assert api_client.get(url).status_code == 200
+    dds_transition(statement=statement, to_status="AT_RISK", reason="audit")
+    assert api_client.get(url).json()["status"] == "AT_RISK"
+
+
+def test_verify_does_not_vary_on_cookie(api_client, make_statement):
+    statement = make_statement("COMPLIANT")
+    response = api_client.get(f"/api/v1/verify/{statement.dds_id}")
+    assert "Cookie" not in response.get("Vary", "")
+
+
+def test_cached_record_never_outlives_valid_until(api_client, make_statement):
+    statement = make_statement("COMPLIANT", valid_until=timezone.now() + timedelta(seconds=2))
+    url = f"/api/v1/verify/{statement.dds_id}"
+    assert api_client.get(url).json()["status"] == "COMPLIANT"
+    import time
+
+    time.sleep(2.2)
+    assert api_client.get(url).json()["status"] == "EXPIRED"
