@@ -24,6 +24,7 @@ from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle
 
 from eudr_service.lib.client_ip import client_ip
+from eudr_service.lib.outages import CACHE_ERRORS, warn_once_a_minute
 from eudr_service.lib.problems import Problem
 
 DAY = 86400
@@ -212,8 +213,28 @@ class PlanQuotaThrottle(BaseThrottle):
         except QuotaExceeded as exc:
             request._request.quota_state = exc.state
             raise
+        except CACHE_ERRORS as exc:
+            return _on_counter_outage(request, exc)
         request._request.quota_state = state
         return True
+
+
+def _on_counter_outage(request: Request, exc: Exception) -> bool:
+    """Without the counters: paid plans and the anonymous public verify go on
+    uncounted (a logged warning); free plans wait, since they are the ones
+    abuse would use."""
+    user = request.user
+    if not user.is_authenticated or user.plan_id in settings.QUOTA_FAIL_OPEN_PLANS:
+        warn_once_a_minute(
+            "quota", "Quota counters unavailable (%s); serving paid and anonymous calls uncounted", exc
+        )
+        return True
+    raise Problem(
+        503,
+        "quota_unavailable",
+        "Request counting is briefly unavailable; retry shortly.",
+        headers={"Retry-After": "30"},
+    )
 
 
 class RateLimitHeadersMiddleware:

@@ -214,7 +214,8 @@ def _schedule_screening(statement: DueDiligenceStatement) -> None:
 
     plot_count = DDSPlot.objects.filter(commodity__statement=statement).count()
     if plot_count > settings.DDS_SYNC_SCREENING_MAX_PLOTS:
-        transaction.on_commit(lambda: dds_screen_task.delay(statement.pk))
+        # robust: a broker outage must not fail the filing; the sweep enqueues it later.
+        transaction.on_commit(lambda: dds_screen_task.delay(statement.pk), robust=True)
     else:
         dds_screen(statement_id=statement.pk)
 

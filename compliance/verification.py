@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from compliance.identifiers import normalise
 from compliance.services import dds_find_public
+from eudr_service.lib.outages import cache_call
 
 _NOT_FOUND = "missing"
 NEGATIVE_TTL_SECONDS = 10
@@ -41,14 +42,14 @@ def verification_get(*, raw_id: str) -> Verification | None:
     if identifier is None:
         return None
     cache = caches["default"]
-    cached = cache.get(_key(identifier))
+    cached = cache_call(lambda: cache.get(_key(identifier)), fallback=None, topic="verify-cache")
     if cached == _NOT_FOUND:
         return None
     if cached is not None:
         return Verification(*cached)
     statement = dds_find_public(raw_id=identifier)
     if statement is None:
-        cache.set(_key(identifier), _NOT_FOUND, NEGATIVE_TTL_SECONDS)
+        cache_call(lambda: cache.set(_key(identifier), _NOT_FOUND, NEGATIVE_TTL_SECONDS), fallback=None)
         return None
     record = statement.verification_record()
     etag = '"' + hashlib.sha256(json.dumps(record).encode()).hexdigest()[:32] + '"'
@@ -56,7 +57,9 @@ def verification_get(*, raw_id: str) -> Verification | None:
     if statement.valid_until is not None:
         ttl = min(ttl, int((statement.valid_until - timezone.now()).total_seconds()))
     if ttl > 0:
-        cache.set(_key(identifier), (record, etag), ttl)
+        cache_call(
+            lambda: cache.set(_key(identifier), (record, etag), ttl), fallback=None, topic="verify-cache"
+        )
     return Verification(record, etag)
 
 
@@ -65,5 +68,5 @@ def verification_forget(*, dds_id: str) -> None:
     concurrent reader cannot re-cache the state from before the change."""
     key = _key(dds_id.upper())
     cache = caches["default"]
-    cache.delete(key)
-    transaction.on_commit(lambda: cache.delete(key))
+    cache_call(lambda: cache.delete(key), fallback=None, topic="verify-cache")
+    transaction.on_commit(lambda: cache_call(lambda: cache.delete(key), fallback=None, topic="verify-cache"))

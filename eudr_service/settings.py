@@ -81,6 +81,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "eudr_service.lib.outages.DatabaseOutageMiddleware",
 ]
 
 ROOT_URLCONF = "eudr_service.urls"
@@ -103,7 +104,9 @@ TEMPLATES = [
 
 DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # Health checks let a web node reuse connections yet recover by itself
+    # after the database restarts.
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
 else:
     DATABASES = {
         "default": {
@@ -120,6 +123,9 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
+            # Fail fast when Redis is down: quotas and caches degrade (see
+            # eudr_service.lib.outages) instead of holding requests.
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }
     }
 else:
@@ -193,6 +199,9 @@ API_PATH_PREFIXES = ("/api/", "/v1/")
 VERIFY_ANON_PER_MINUTE = env_int("VERIFY_ANON_PER_MINUTE", 120, minimum=1)
 VERIFY_ANON_PER_DAY = env_int("VERIFY_ANON_PER_DAY", 5000, minimum=1)
 VERIFY_CACHE_SECONDS = env_int("VERIFY_CACHE_SECONDS", 60, minimum=0)
+# When the quota counters (Redis) are unreachable, these plans (and anonymous
+# verify) are served uncounted; every other plan gets 503 until Redis is back.
+QUOTA_FAIL_OPEN_PLANS = env_list("QUOTA_FAIL_OPEN_PLANS", ["standard", "pro", "enterprise"])
 
 DDS_VALIDITY_DAYS = env_int("DDS_VALIDITY_DAYS", 365, minimum=1)
 # Statements with more plots than this are screened by a Celery worker.

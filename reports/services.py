@@ -11,7 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from eudr_service.lib.timestamps import iso_millis
@@ -37,7 +37,8 @@ def csrd_report_create(*, owner: Any, data: dict[str, Any]) -> CsrdReport:
         supplier_count=len(data["suppliers"]),
         payload=data,
     )
-    transaction.on_commit(lambda: csrd_report_render_task.delay(report.pk))
+    # robust: a broker outage must not fail the request; maintenance re-enqueues it.
+    transaction.on_commit(lambda: csrd_report_render_task.delay(report.pk), robust=True)
     return report
 
 
@@ -54,7 +55,10 @@ def csrd_report_claim(*, report_id: int) -> CsrdReport | None:
     stale = timezone.now() - timedelta(seconds=settings.CSRD_TASK_TIME_LIMIT_SECONDS)
     claimable = Q(status=ReportStatus.QUEUED) | Q(status=ReportStatus.RENDERING, started_at__lt=stale)
     claimed = CsrdReport.objects.filter(claimable, pk=report_id).update(
-        status=ReportStatus.RENDERING, started_at=timezone.now(), error=""
+        status=ReportStatus.RENDERING,
+        started_at=timezone.now(),
+        error="",
+        render_attempts=F("render_attempts") + 1,
     )
     return CsrdReport.objects.get(pk=report_id) if claimed else None
 
@@ -124,6 +128,9 @@ def csrd_report_wait(*, report: CsrdReport, timeout: float) -> CsrdReport:
         pause = min(pause * 1.5, 0.5)
 
 
+MAX_RENDER_ATTEMPTS = 3
+
+
 def csrd_reports_maintain(*, now: Any = None) -> dict[str, int]:
     """Periodic housekeeping: remove PDFs past retention, re-enqueue reports whose
     message was lost, fail renderings that can no longer finish."""
@@ -146,11 +153,15 @@ def csrd_reports_maintain(*, now: Any = None) -> dict[str, int]:
     )
     for pk in lost:
         csrd_report_render_task.delay(pk)
-    abandoned = CsrdReport.objects.filter(
-        status=ReportStatus.RENDERING, started_at__lt=now - 3 * limit
-    ).update(
+    # A rendering older than the task's hard time limit has no live worker any
+    # more (it was killed): render it again, up to MAX_RENDER_ATTEMPTS times.
+    dead = CsrdReport.objects.filter(status=ReportStatus.RENDERING, started_at__lt=now - limit)
+    abandoned = dead.filter(render_attempts__gte=MAX_RENDER_ATTEMPTS).update(
         status=ReportStatus.FAILED,
         finished_at=now,
         error="Rendering did not finish; please request it again.",
     )
-    return {"expired": expired, "requeued": len(lost), "abandoned": abandoned}
+    retried = list(dead.values_list("pk", flat=True)[:100])
+    for pk in retried:
+        csrd_report_render_task.delay(pk)
+    return {"expired": expired, "requeued": len(lost) + len(retried), "abandoned": abandoned}

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, JsonResponse
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -136,6 +137,10 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
 
+    if isinstance(exc, OperationalError | InterfaceError):
+        logger.warning("Database unavailable: %s", exc)
+        body = problem_body(503, "service_unavailable", "The service is briefly unavailable; retry shortly.")
+        return Response(body, status=503, content_type=PROBLEM_CONTENT_TYPE, headers={"Retry-After": "5"})
     if not isinstance(exc, exceptions.APIException):
         # Never an HTML debug page on an API path; the traceback goes to the log.
         logger.exception("Unhandled error in API view", exc_info=exc)

@@ -103,9 +103,10 @@ def test_maintenance_removes_old_pdfs_and_recovers_lost_work(make_user, settings
     limit = timedelta(seconds=settings.CSRD_TASK_TIME_LIMIT_SECONDS)
     lost = _report(owner)
     CsrdReport.objects.filter(pk=lost.pk).update(created_at=now - 2 * limit)
-    abandoned = _report(owner, status=ReportStatus.RENDERING, started_at=now - 4 * limit)
+    killed = _report(owner, status=ReportStatus.RENDERING, started_at=now - 2 * limit, render_attempts=1)
+    abandoned = _report(owner, status=ReportStatus.RENDERING, started_at=now - 4 * limit, render_attempts=3)
 
-    assert csrd_reports_maintain() == {"expired": 1, "requeued": 1, "abandoned": 1}
+    assert csrd_reports_maintain() == {"expired": 1, "requeued": 2, "abandoned": 1}
 
     old.refresh_from_db()
     assert old.status == ReportStatus.EXPIRED and not old.file and not default_storage.exists(old_path)
@@ -113,8 +114,10 @@ def test_maintenance_removes_old_pdfs_and_recovers_lost_work(make_user, settings
     assert fresh.status == ReportStatus.DONE and default_storage.exists(fresh.file.name)
     lost.refresh_from_db()
     assert lost.status == ReportStatus.DONE  # re-enqueued (run eagerly here)
+    killed.refresh_from_db()
+    assert killed.status == ReportStatus.DONE and killed.render_attempts == 2  # its worker died: rendered again
     abandoned.refresh_from_db()
-    assert abandoned.status == ReportStatus.FAILED and abandoned.error
+    assert abandoned.status == ReportStatus.FAILED and abandoned.error  # third death: given up
 
 
 def test_maintenance_is_scheduled(settings):
