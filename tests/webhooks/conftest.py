@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import ipaddress
 import os
-import socket
 import subprocess
-import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -16,6 +13,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from eudr_service.lib import safe_http
+from tests.workers import start_worker, stop, worker_env
 from webhooks import services
 from webhooks.delivery import delivery_attempt
 from webhooks.models import Delivery, Endpoint
@@ -151,46 +149,25 @@ WORKER_QUEUE = f"webhooks-test-{os.getpid()}"
 @pytest.fixture
 def spawn_worker(django_db_setup, settings) -> Iterator[Callable[[], subprocess.Popen]]:
     """Start webhook workers that tests may kill; the test process sends to their queue."""
-    from django.db import connection
-
-    from eudr_service.celery import app
-
     if settings.CELERY_TASK_ALWAYS_EAGER:
         pytest.skip("no broker configured: tasks run eagerly (embedded mode)")
     settings.WEBHOOKS_QUEUE = WORKER_QUEUE
     settings.WEBHOOKS_ALLOW_INSECURE = True
-    db = connection.settings_dict
-    env = dict(os.environ)
-    env.update(
-        DATABASE_URL=f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
-        WEBHOOKS_QUEUE=WORKER_QUEUE,
-        WEBHOOKS_ALLOW_INSECURE="1",
-        WEBHOOKS_RETRY_SCHEDULE_SECONDS="1,1,1,1,1,1,1",
-        WEBHOOKS_RETRY_JITTER="0",
-        OUTBOUND_HTTP_TIMEOUT_SECONDS="5",
-        WEBHOOKS_CLAIM_MARGIN_SECONDS="1",
-    )
     started: list[subprocess.Popen] = []
 
     def spawn(*, insecure: bool = True) -> subprocess.Popen:
-        name = f"whtest{os.getpid()}-{len(started)}@{socket.gethostname()}"
-        env["WEBHOOKS_ALLOW_INSECURE"] = "1" if insecure else "0"
-        command = [sys.executable, "-m", "celery", "-A", "eudr_service", "worker", "--pool=solo"]
-        command += ["-Q", WORKER_QUEUE, "-n", name, "--loglevel=WARNING"]
-        command += ["--without-heartbeat", "--without-gossip", "--without-mingle"]
-        process = subprocess.Popen(
-            command,
-            env=env,
+        env = worker_env(
+            WEBHOOKS_QUEUE=WORKER_QUEUE,
+            WEBHOOKS_ALLOW_INSECURE="1" if insecure else "0",
+            WEBHOOKS_RETRY_SCHEDULE_SECONDS="1,1,1,1,1,1,1",
+            WEBHOOKS_RETRY_JITTER="0",
+            OUTBOUND_HTTP_TIMEOUT_SECONDS="5",
+            WEBHOOKS_CLAIM_MARGIN_SECONDS="1",
         )
+        process = start_worker(name=f"whtest{len(started)}", queues=[WORKER_QUEUE], env=env)
         started.append(process)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if app.control.ping(destination=[name], timeout=1.0):
-                return process
-        pytest.fail("the webhook worker did not come up within 60 s")
+        return process
 
     yield spawn
     for process in started:
-        if process.poll() is None:
-            process.terminate()
-            process.wait(timeout=30)
+        stop(process)
