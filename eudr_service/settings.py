@@ -329,17 +329,22 @@ CELERY_BEAT_SCHEDULE["webhooks-sweep"] = {"task": "webhooks.sweep", "schedule": 
 WIDGET_CACHE_SECONDS = env_int("WIDGET_CACHE_SECONDS", 3600, minimum=0)
 
 # --- Logging -----------------------------------------------------------------
+# JSON lines (with request ids) for production log shippers; plain text in development.
+LOG_FORMAT = env_str("LOG_FORMAT", "plain" if DEBUG else "json")
+if LOG_FORMAT not in ("plain", "json"):
+    raise ImproperlyConfigured("LOG_FORMAT must be plain or json")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {"request_id": {"()": "eudr_service.lib.request_id.RequestIdLogFilter"}},
     "formatters": {
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+        "json": {"()": "eudr_service.lib.json_logging.JsonFormatter"},
     },
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
-            "formatter": "plain",
+            "formatter": LOG_FORMAT,
             "filters": ["request_id"],
         },
     },
