@@ -4,16 +4,13 @@ import copy
 import io
 from datetime import timedelta
 
-import numpy as np
 import pytest
-import rasterio
 from django.utils import timezone
 from pypdf import PdfReader
-from rasterio.transform import from_origin
 
 from compliance.models import DDSPlot, DueDiligenceStatement
 from compliance.risk.service import benchmark_cache_clear
-from tests.compliance.risk.fakes import PARCEL_ID
+from tests.compliance.risk.fakes import PARCEL_ID, forest_layers
 
 pytestmark = pytest.mark.django_db
 GENERATE = "/api/eudr/dds/generate"
@@ -280,39 +277,8 @@ def test_keys_are_per_account(keyed_client):
 # --- screening outcomes ---------------------------------------------------------------------------------
 
 
-def _tif(path, values):
-    with rasterio.open(
-        path,
-        "w",
-        driver="GTiff",
-        width=400,
-        height=400,
-        count=1,
-        dtype="uint8",
-        crs="EPSG:4326",
-        transform=from_origin(21.0, 52.3, 0.00025, 0.00025),
-        nodata=255,
-    ) as dst:
-        dst.write(values, 1)
-    return str(path)
-
-
-def _forest_layers(tmp_path, settings, loss_share):
-    """All forest in 2020 (class 1), and the given share lost in 2022."""
-    loss = np.zeros((400, 400), dtype="uint8")
-    loss[: round(400 * loss_share), :] = 22
-    settings.FOREST_LAYERS = [
-        {
-            "name": "cover",
-            "kind": "forest_cover_2020_class",
-            "path": _tif(tmp_path / "cover.tif", np.ones((400, 400), "uint8")),
-        },
-        {"name": "loss", "kind": "loss_year", "path": _tif(tmp_path / "loss.tif", loss)},
-    ]
-
-
 def test_critical_plot_puts_the_statement_at_risk(client, tmp_path, settings):
-    _forest_layers(tmp_path, settings, 1.0)
+    settings.FOREST_LAYERS = forest_layers(tmp_path, loss_share=1.0)
     record = client.post(GENERATE, body(), format="json", **JSON).json()
     assert record["status"] == "AT_RISK"
     assert record["risk_level"] == "critical"

@@ -115,7 +115,9 @@ def test_maintenance_removes_old_pdfs_and_recovers_lost_work(make_user, settings
     lost.refresh_from_db()
     assert lost.status == ReportStatus.DONE  # re-enqueued (run eagerly here)
     killed.refresh_from_db()
-    assert killed.status == ReportStatus.DONE and killed.render_attempts == 2  # its worker died: rendered again
+    assert (
+        killed.status == ReportStatus.DONE and killed.render_attempts == 2
+    )  # its worker died: rendered again
     abandoned.refresh_from_db()
     assert abandoned.status == ReportStatus.FAILED and abandoned.error  # third death: given up
 

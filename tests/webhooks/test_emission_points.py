@@ -2,10 +2,7 @@
 
 import json
 
-import numpy as np
 import pytest
-import rasterio
-from rasterio.transform import from_origin
 from rest_framework.test import APIClient
 from standardwebhooks.webhooks import Webhook
 
@@ -13,6 +10,7 @@ from accounts.services import api_key_create
 from compliance.models import DueDiligenceStatement
 from compliance.risk.service import benchmark_cache_clear
 from compliance.services import dds_transition
+from tests.compliance.risk.fakes import forest_layers
 from webhooks.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -46,29 +44,6 @@ def _events(owner):
     return [(e.type, e.data) for e in Event.objects.filter(owner=owner).order_by("created_at", "id")]
 
 
-def _forest_everywhere_lost(tmp_path, settings):
-    def tif(name, value):
-        path = tmp_path / name
-        with rasterio.open(
-            path,
-            "w",
-            driver="GTiff",
-            width=400,
-            height=400,
-            count=1,
-            dtype="uint8",
-            crs="EPSG:4326",
-            transform=from_origin(21.0, 52.3, 0.00025, 0.00025),
-        ) as dst:
-            dst.write(np.full((400, 400), value, dtype="uint8"), 1)
-        return str(path)
-
-    settings.FOREST_LAYERS = [
-        {"name": "cover", "kind": "forest_cover_2020_class", "path": tif("cover.tif", 1)},
-        {"name": "loss", "kind": "loss_year", "path": tif("loss.tif", 22)},
-    ]
-
-
 def test_filing_emits_created_and_status_changes(api, owner, make_endpoint, insecure, receiver):
     make_endpoint(receiver.url, events=ALL_EVENTS)
     record = api.post("/api/eudr/dds/generate", FILING, format="json", HTTP_ACCEPT="application/json").json()
@@ -85,7 +60,7 @@ def test_filing_emits_created_and_status_changes(api, owner, make_endpoint, inse
 def test_at_risk_emits_at_risk_and_critical_and_the_receiver_verifies_them(  # noqa: PLR0917
     api, owner, make_endpoint, receiver, run_due, tmp_path, settings
 ):
-    _forest_everywhere_lost(tmp_path, settings)
+    settings.FOREST_LAYERS = forest_layers(tmp_path, loss_share=1.0)
     endpoint = make_endpoint(receiver.url, events=["dds.at_risk", "risk.critical"])
     record = api.post("/api/eudr/dds/generate", FILING, format="json", HTTP_ACCEPT="application/json").json()
     assert record["status"] == "AT_RISK"
@@ -110,7 +85,7 @@ def test_at_risk_emits_at_risk_and_critical_and_the_receiver_verifies_them(  # n
 
 
 def test_critical_risk_score_call_emits_risk_critical(api, owner, tmp_path, settings):
-    _forest_everywhere_lost(tmp_path, settings)
+    settings.FOREST_LAYERS = forest_layers(tmp_path, loss_share=1.0)
     body = api.get("/api/eudr/v1/risk-score", {"lat": 52.25, "lng": 21.05}).json()
     assert body["risk_level"] == "critical"
     ((event_type, data),) = _events(owner)
@@ -120,7 +95,7 @@ def test_critical_risk_score_call_emits_risk_critical(api, owner, tmp_path, sett
 
 
 def test_batch_emits_one_event_per_critical_item(api, owner, tmp_path, settings):
-    _forest_everywhere_lost(tmp_path, settings)
+    settings.FOREST_LAYERS = forest_layers(tmp_path, loss_share=1.0)
     points = [{"lat": 52.25, "lng": 21.05}, {"lat": 50.06, "lng": 19.94}, {"lat": 52.26, "lng": 21.06}]
     response = api.post("/api/eudr/v1/risk-score/batch", {"parcels": points}, format="json")
     assert [r["risk_level"] for r in response.json()["results"]] == ["critical", "low", "critical"]

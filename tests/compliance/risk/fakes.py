@@ -56,3 +56,49 @@ def running_uldk() -> Iterator[tuple[Uldk, str]]:
     yield state, f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
     server.server_close()
+
+
+# --- forest rasters ------------------------------------------------------------------
+
+TILE_WEST, TILE_NORTH, TILE_PIXEL, TILE_SIZE = 21.0, 52.3, 0.00025, 400  # 0.1 deg near Warsaw
+
+
+def write_tile(path, values) -> str:
+    """A uint8 GeoTIFF tile near Warsaw (EPSG:4326, ~28 m pixels, nodata 255)."""
+    import rasterio
+    from rasterio.transform import from_origin
+
+    with rasterio.open(
+        path,
+        "w",
+        driver="GTiff",
+        width=values.shape[1],
+        height=values.shape[0],
+        count=1,
+        dtype="uint8",
+        crs="EPSG:4326",
+        transform=from_origin(TILE_WEST, TILE_NORTH, TILE_PIXEL, TILE_PIXEL),
+        nodata=255,
+    ) as dst:
+        dst.write(values, 1)
+    return str(path)
+
+
+def loss_tile(path, share_after_cutoff: float) -> str:
+    """Loss-year tile: the top rows lost in 2022 (after the cut-off), the rest none."""
+    import numpy as np
+
+    values = np.zeros((TILE_SIZE, TILE_SIZE), dtype="uint8")
+    values[: round(TILE_SIZE * share_after_cutoff), :] = 22
+    return write_tile(path, values)
+
+
+def forest_layers(tmp_path, *, loss_share: float) -> list[dict[str, str]]:
+    """FOREST_LAYERS for a tile that was all forest in 2020 and lost `loss_share` since."""
+    import numpy as np
+
+    cover = write_tile(tmp_path / "cover.tif", np.ones((TILE_SIZE, TILE_SIZE), dtype="uint8"))
+    return [
+        {"name": "cover", "kind": "forest_cover_2020_class", "path": cover},
+        {"name": "loss", "kind": "loss_year", "path": loss_tile(tmp_path / "loss.tif", loss_share)},
+    ]

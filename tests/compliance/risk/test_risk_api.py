@@ -3,16 +3,13 @@
 from datetime import timedelta
 from io import StringIO
 
-import numpy as np
 import pytest
-import rasterio
 from django.core.management import CommandError, call_command
 from django.utils import timezone
-from rasterio.transform import from_origin
 
 from compliance.models import CountryBenchmark, ParcelRecord
 from compliance.risk.service import benchmark_cache_clear
-from tests.compliance.risk.fakes import PARCEL_ID
+from tests.compliance.risk.fakes import PARCEL_ID, loss_tile
 
 pytestmark = pytest.mark.django_db
 SINGLE = "/api/eudr/v1/risk-score"
@@ -290,26 +287,6 @@ def test_deprecated_alias_answers_with_deprecation_headers(client, uldk_url, set
 # --- forest layers -----------------------------------------------------------------------
 
 
-def _loss_tif(path, share_after_cutoff: float):
-    """A 400x400 loss-year tile around Warsaw: the top rows lost in 2022, the rest none."""
-    values = np.zeros((400, 400), dtype="uint8")
-    values[: round(400 * share_after_cutoff), :] = 22
-    with rasterio.open(
-        path,
-        "w",
-        driver="GTiff",
-        width=400,
-        height=400,
-        count=1,
-        dtype="uint8",
-        crs="EPSG:4326",
-        transform=from_origin(21.0, 52.3, 0.00025, 0.00025),
-        nodata=255,
-    ) as dst:
-        dst.write(values, 1)
-    return path
-
-
 def _register(path, name="loss"):
     call_command(
         "register_forest_layer", "--name", name, "--kind", "loss_year", "--path", str(path), stdout=StringIO()
@@ -319,7 +296,7 @@ def _register(path, name="loss"):
 def test_forest_loss_layer_raises_the_score(client, tmp_path):
     centre = {"lat": 52.25, "lng": 21.05}
     before = client.get(SINGLE, centre).json()
-    _register(_loss_tif(tmp_path / "loss.tif", 1.0))
+    _register(loss_tile(tmp_path / "loss.tif", 1.0))
     after = client.get(SINGLE, centre).json()
     assert after["score"] > before["score"]
     assert after["risk_level"] in ("high", "critical")
@@ -329,7 +306,7 @@ def test_forest_loss_layer_raises_the_score(client, tmp_path):
 def test_score_never_falls_as_loss_grows(client, tmp_path, settings):
     scores = []
     for i, share in enumerate([0.0, 0.05, 0.2, 0.5, 0.8, 1.0]):
-        path = _loss_tif(tmp_path / f"loss{i}.tif", share)
+        path = loss_tile(tmp_path / f"loss{i}.tif", share)
         settings.FOREST_LAYERS = [{"name": f"loss{i}", "kind": "loss_year", "path": str(path)}]
         scores.append(client.get(SINGLE, {"lat": 52.28, "lng": 21.05, "radiusKm": 2}).json()["score"])
     assert scores == sorted(scores)
@@ -337,7 +314,7 @@ def test_score_never_falls_as_loss_grows(client, tmp_path, settings):
 
 
 def test_point_outside_every_layer_reports_the_layer_missing(client, tmp_path):
-    _register(_loss_tif(tmp_path / "loss.tif", 1.0))
+    _register(loss_tile(tmp_path / "loss.tif", 1.0))
     body = client.get(SINGLE, {"lat": 50.06, "lng": 19.94}).json()
     assert body["data_coverage"]["layers_missing"] == ["loss"]
 
