@@ -43,10 +43,12 @@ test-services: $(STAMP)
 bench: $(STAMP)
 	$(PY) bench/run.py
 
-# PNGs of every widget style and state and of the certificate page, in docs/img/
+# PNGs of every widget style and state, the certificate page and the panel's
+# dashboard, keys and webhooks pages, in docs/img/
 # (headless Chromium from Debian's chromium package; see README "Badge widget").
 screenshots: $(STAMP)
 	$(PY) scripts/screenshots.py
+	$(PY) scripts/panel_screenshots.py
 
 clean:
 	rm -rf $(VENV) var staticfiles

@@ -46,4 +46,5 @@ class APIKeyAdmin(admin.ModelAdmin):
     def revoke(self, request: HttpRequest, queryset: QuerySet[APIKey]) -> None:
         for api_key in queryset:
             api_key.revoke()
+            self.log_change(request, api_key, "Revoked")
         self.message_user(request, f"Revoked {queryset.count()} key(s).", messages.SUCCESS)

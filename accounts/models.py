@@ -127,3 +127,20 @@ class APIKey(models.Model):
             return
         APIKey.objects.filter(pk=self.pk).update(last_used_at=now)
         self.last_used_at = now
+
+
+class DailyUsage(models.Model):
+    """Requests an account made on one UTC day, copied from the cache counters
+    by accounts.usage.usage_persist (never written per request)."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="daily_usage")
+    date = models.DateField()
+    requests = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-date"]
+        constraints = [models.UniqueConstraint(fields=["user", "date"], name="daily_usage_user_date")]
+        verbose_name_plural = "daily usage"
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.date}: {self.requests}"

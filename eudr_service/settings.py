@@ -76,6 +76,7 @@ MIDDLEWARE = [
     "eudr_service.lib.body_limit.BodySizeLimitMiddleware",
     "accounts.quota.RateLimitHeadersMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "accounts.middleware.PageLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -138,7 +139,6 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "/admin/login/"
 
 LANGUAGE_CODE = "pl"
 LANGUAGES = [("pl", "Polski"), ("en", "English")]
@@ -281,6 +281,15 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "dds-sweep-unscreened": {"task": "compliance.sweep_unscreened", "schedule": 60.0},
 }
+
+# --- Web panel (accounts) ----------------------------------------------------------
+# Panel pages are Polish by default (LANGUAGE_CODE), English through the switch.
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "panel-dashboard"
+LOGOUT_REDIRECT_URL = "login"
+# The cache's per-account request counters are copied into DailyUsage this often.
+CELERY_BEAT_SCHEDULE["accounts-persist-usage"] = {"task": "accounts.persist_usage", "schedule": 300.0}
 
 # --- CSRD reports (reports app) ------------------------------------------------
 # POST /api/csrd/report waits this long for the PDF, then answers 202 with a Location to poll.

@@ -25,6 +25,7 @@ urlpatterns = [
     path("", include("reports.urls")),
     path("", include("webhooks.urls")),
     path("", include("widget.urls")),
+    path("", include("accounts.urls")),
     # Anything else under an API prefix is a problem+json 404, never HTML.
     re_path(r"^(?:api|v1)/", api_not_found),
 ]
