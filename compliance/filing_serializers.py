@@ -69,7 +69,10 @@ class PlotSerializer(serializers.Serializer):
     parcel_id = ParcelIdField(required=False)
     lat = latitude(required=False)
     lng = longitude(required=False)
-    area_ha = serializers.DecimalField(max_digits=12, decimal_places=4, min_value=Decimal(0), required=False)
+    # Documented as a JSON number like lat/lng (the schema said string); decimal strings still pass.
+    area_ha = serializers.DecimalField(
+        max_digits=12, decimal_places=4, min_value=Decimal(0), required=False, coerce_to_string=False
+    )
     geometry = serializers.JSONField(required=False)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from compliance.serializers import (
 )
 from compliance.services import IdempotencyConflict, dds_file, dds_filter
 from compliance.verification import verification_get
-from eudr_service.lib.openapi import PROBLEM_RESPONSES
+from eudr_service.lib.openapi import PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.problems import Problem
 
 
@@ -207,7 +207,16 @@ class DDSListView(ListAPIView):
         return dds_filter(owner=self.request.user, **filters.validated_data)
 
     @extend_schema(
-        operation_id="dds_list", summary="List your DDS", parameters=[DDSListFilterSerializer], tags=["dds"]
+        operation_id="dds_list",
+        summary="List your DDS",
+        parameters=[DDSListFilterSerializer],
+        responses={
+            200: DDSSummarySerializer(many=True),
+            # DRF's cursor pagination answers a cursor it did not issue with 404.
+            404: OpenApiResponse(ProblemSerializer, description="`not_found`: invalid cursor"),
+            **{code: PROBLEM_RESPONSES[code] for code in (400, 403)},
+        },
+        tags=["dds"],
     )
     def get(self, request: Request, *args, **kwargs) -> Response:
         return super().get(request, *args, **kwargs)

@@ -101,6 +101,10 @@ class CsrdReportCreateView(APIView):
                 CsrdReportSerializer, description="Accepted; poll the Location"
             ),
             **_problems(400, 401, 403, 413, 429),
+            # DRF answers an unknown `?format=` (the renderer override) with 404.
+            (404, "application/json"): OpenApiResponse(
+                ProblemSerializer, description="`not_found`: unknown `format` query value"
+            ),
             (500, "application/json"): OpenApiResponse(
                 ProblemSerializer, description="`report_failed`: rendering failed"
             ),

@@ -50,7 +50,12 @@ class WebhookPagination(PageNumberPagination):
         summary="Register a webhook",
         description="https URLs resolving to public addresses only. The secret is shown only in this answer.",
         request=WebhookInSerializer,
-        responses={201: WebhookWithSecretSerializer, 400: PROBLEM_RESPONSES[400], **_ERRORS},
+        responses={
+            201: WebhookWithSecretSerializer,
+            400: PROBLEM_RESPONSES[400],
+            409: OpenApiResponse(ProblemSerializer, description="`too_many_webhooks`: delete one first."),
+            **_ERRORS,
+        },
     ),
     retrieve=extend_schema(
         operation_id="webhooks_retrieve",

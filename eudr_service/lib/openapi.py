@@ -8,6 +8,7 @@ from typing import Any
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
+from rest_framework.negotiation import DefaultContentNegotiation
 
 
 class FieldErrorSerializer(serializers.Serializer):
@@ -36,7 +37,9 @@ PROBLEM_RESPONSES: dict[int, OpenApiResponse] = {
     401: _problem("Missing, malformed, unknown, revoked or expired key."),
     403: _problem("`plan_required`: the plan lacks this feature; `plans` names those that have it."),
     404: _problem("Not found (also for another account's objects)."),
+    406: _problem("`not_acceptable`: no representation matches the Accept header."),
     413: _problem("Request body too large."),
+    415: _problem("`unsupported_media_type`: the body must be application/json."),
     422: _problem("`idempotency_key_reused`: the key was used with a different body."),
     429: _problem("`quota_exceeded` (daily, Retry-After: 86400) or `rate_limited` (burst)."),
     503: _problem("An upstream service is unavailable; see Retry-After."),
@@ -78,10 +81,17 @@ def add_common_responses(result: dict[str, Any], generator: Any, **kwargs: Any) 
     for name, description in _RATE_LIMIT_HEADERS.items():
         headers[name] = {"schema": {"type": "string"}, "description": description}
     components.setdefault("responses", {})
+    endpoints = getattr(generator, "endpoints", None) or []
     unthrottled = {
         (path, method.lower())
-        for path, _regex, method, view in getattr(generator, "endpoints", None) or []
+        for path, _regex, method, view in endpoints
         if not getattr(view.cls, "throttle_classes", True)
+    }
+    # Views that negotiate the Accept header answer 406 when nothing matches.
+    negotiating = {
+        (path, method.lower())
+        for path, _regex, method, view in endpoints
+        if issubclass(getattr(view.cls, "content_negotiation_class", object), DefaultContentNegotiation)
     }
     for path, operations in result.get("paths", {}).items():
         for method, operation in operations.items():
@@ -99,6 +109,9 @@ def add_common_responses(result: dict[str, Any], generator: Any, **kwargs: Any) 
             wanted = (
                 ([429] if limited else []) + ([401] if protected else []) + ([400] if method != "get" else [])
             )
+            wanted += [406] if (path, method) in negotiating else []
+            # Every API body passes the size limit (413) and the JSON-only parsers (415).
+            wanted += [413, 415] if "requestBody" in operation else []
             for status in wanted:
                 responses.setdefault(str(status), _problem_ref(status))
     return result

@@ -1,4 +1,4 @@
-"""API-Version on every API response, and deprecation headers from one table.
+"""API-Version (and a no-store default) on every API response, and deprecation headers from one table.
 
 The table is `settings.DEPRECATED_PATHS`; each row names a path prefix, when
 it was deprecated, its sunset and its successor. Headers follow RFC 9745
@@ -71,6 +71,10 @@ class ApiVersionMiddleware:
         with translation.override("en"):
             response = self.get_response(request)
         response["API-Version"] = settings.API_VERSION
+        # Keyed answers carry account data (webhook secrets, once); no cache may keep them
+        # unless the view chose a policy itself (the public verify answer and widget do).
+        if "Cache-Control" not in response:
+            response["Cache-Control"] = "no-store"
         deprecation = deprecation_for(path)
         if deprecation is not None:
             for name, value in deprecation.headers(settings.PUBLIC_BASE_URL).items():
