@@ -17,7 +17,8 @@ cover is reported as not covered, never as "no forest": absence of data is not e
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
@@ -98,17 +99,45 @@ def circle(*, lat: float, lng: float, radius_km: float, vertices: int = 64) -> s
     return shapely.Polygon(zip(lng + dlng * np.cos(angles), lat + dlat * np.sin(angles), strict=True))
 
 
-def forest_evidence(*, area: shapely.Geometry, layers: Sequence[ForestLayer]) -> ForestEvidence:
-    """Read every configured layer over the area (a lng/lat polygon)."""
-    return ForestEvidence(layers=tuple(read_layer(layer, area=area) for layer in layers))
+def forest_evidence(
+    *,
+    area: shapely.Geometry,
+    layers: Sequence[ForestLayer],
+    sources: dict[Path, rasterio.DatasetReader] | None = None,
+) -> ForestEvidence:
+    """Read every configured layer over the area (a lng/lat polygon).
+
+    `sources` are datasets already opened by `open_layers`, so a batch opens
+    each file once instead of once per point."""
+    return ForestEvidence(
+        layers=tuple(read_layer(layer, area=area, src=(sources or {}).get(layer.path)) for layer in layers)
+    )
 
 
-def read_layer(layer: ForestLayer, *, area: shapely.Geometry) -> LayerEvidence:
+@contextmanager
+def open_layers(layers: Sequence[ForestLayer]) -> Iterator[dict[Path, rasterio.DatasetReader]]:
+    """Keep the layers' files open for a batch; unreadable ones are left out
+    (read_layer then reports them as not covered)."""
+    with ExitStack() as stack:
+        opened = {}
+        for layer in layers:
+            try:
+                opened[layer.path] = stack.enter_context(rasterio.open(layer.path))
+            except (rasterio.errors.RasterioError, OSError):
+                continue
+        yield opened
+
+
+def read_layer(
+    layer: ForestLayer, *, area: shapely.Geometry, src: rasterio.DatasetReader | None = None
+) -> LayerEvidence:
     """One layer's evidence; unreadable files are reported as not covered, not raised,
     so one broken layer degrades the score's coverage instead of failing the request."""
     missing = LayerEvidence(layer=layer.name, kind=layer.kind, covered=False)
     try:
-        with rasterio.open(layer.path) as src:
+        with ExitStack() as stack:
+            if src is None:
+                src = stack.enter_context(rasterio.open(layer.path))
             if src.crs is None or src.crs.to_epsg() != 4326:
                 return _replace_note(missing, "layer is not in EPSG:4326")
             values, inside, coverage = _read_area(src, area)

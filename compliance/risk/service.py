@@ -20,7 +20,7 @@ from django.utils import timezone
 from compliance.models import CountryBenchmark, ForestLayerRecord, ParcelRecord
 from compliance.risk import countries, parcels
 from compliance.risk.commodities import Commodity
-from compliance.risk.forest import ForestLayer, LayerKind, circle, forest_evidence
+from compliance.risk.forest import ForestLayer, LayerKind, circle, forest_evidence, open_layers
 from compliance.risk.scoring import RiskScore, score_risk
 
 _BENCHMARK_TTL_SECONDS = 60.0
@@ -63,11 +63,14 @@ def configured_layers() -> list[ForestLayer]:
 def _score_area(
     *,
     country_code: str | None,
-    area: shapely.Geometry,
+    area: shapely.Geometry | None,
     commodity: Commodity | None,
     layers: list[ForestLayer],
+    sources: dict | None = None,
 ) -> RiskScore:
-    evidence = forest_evidence(area=area, layers=layers) if layers else None
+    evidence = (
+        forest_evidence(area=area, layers=layers, sources=sources) if layers and area is not None else None
+    )
     return score_risk(
         country_code=country_code,
         benchmark=benchmark_class(country_code),
@@ -104,15 +107,19 @@ def risk_score_batch(
     layers = configured_layers()  # once per batch, not per point
     results = []
     by_level = {"low": 0, "medium": 0, "high": 0, "critical": 0}
-    for index, (lat, lng) in enumerate(points):
-        result = _score_area(
-            country_code=countries.country_at(lat, lng),
-            area=circle(lat=lat, lng=lng, radius_km=radius_km),
-            commodity=commodity,
-            layers=layers,
-        )
-        by_level[result.risk_level] += 1
-        results.append({"index": index, "location": {"lat": lat, "lng": lng}, **risk_dict(result)})
+    # Each layer file is opened once for the whole batch; without layers no
+    # circle is needed at all.
+    with open_layers(layers) as sources:
+        for index, (lat, lng) in enumerate(points):
+            result = _score_area(
+                country_code=countries.country_at(lat, lng),
+                area=circle(lat=lat, lng=lng, radius_km=radius_km) if layers else None,
+                commodity=commodity,
+                layers=layers,
+                sources=sources,
+            )
+            by_level[result.risk_level] += 1
+            results.append({"index": index, "location": {"lat": lat, "lng": lng}, **risk_dict(result)})
     summary = {
         "count": len(results),
         "by_level": by_level,
