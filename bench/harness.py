@@ -17,7 +17,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import psycopg
@@ -39,6 +39,9 @@ class Measurement:
     p95_ms: float | None = None
     p99_ms: float | None = None
     notes: str = ""
+    # Named numbers that targets check (seconds, bytes, MiB, counts ...).
+    values: dict[str, float] = field(default_factory=dict)
+    error: str = ""  # the case could not be measured: the bench failed
 
 
 @dataclass
@@ -56,11 +59,13 @@ class Server:
 # --- environment and server ------------------------------------------------------------
 
 
-def app_env() -> dict[str, str]:
+def app_env(var_dir: Path | None = None) -> dict[str, str]:
     """Production-like settings; anonymous verify limits are lifted so the load
-    generator (a single IP) measures the code path, not 429 answers."""
+    generator (a single IP) measures the code path, not 429 answers. `var_dir`
+    keeps the run's media (CSRD PDFs) out of the repository's var/."""
     return {
         **os.environ,
+        **({"VAR_DIR": str(var_dir)} if var_dir else {}),
         "DEBUG": "0",
         "SECRET_KEY": secrets.token_urlsafe(64),
         "API_KEY_PEPPER": secrets.token_urlsafe(32),
@@ -89,7 +94,9 @@ def reset_services() -> None:
     with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
         conn.execute(f"CREATE DATABASE {DB_NAME}")
-    redis.Redis.from_url(REDIS_CACHE).flushdb()
+    # The broker too: messages left by an aborted run would reach this run's worker.
+    for url in (REDIS_CACHE, REDIS_BROKER):
+        redis.Redis.from_url(url).flushdb()
 
 
 def manage(env: dict[str, str], *args: str) -> str:
@@ -165,15 +172,20 @@ def preflight(url: str, headers: dict[str, str] | None = None) -> None:
 
 
 def wrk_load(
-    url: str, *, headers: dict[str, str] | None = None, seconds: int = 12, warmup: int = 2
+    url: str,
+    *,
+    headers: dict[str, str] | None = None,
+    seconds: int = 12,
+    warmup: int = 2,
+    connections: int = CONNECTIONS,
 ) -> Measurement:
-    """GET url with wrk at CONNECTIONS connections, after a warm-up that opens the
+    """GET url with wrk at `connections` connections, after a warm-up that opens the
     database and Redis connections of every worker thread."""
     preflight(url, headers)
     hdrs = [arg for name, value in (headers or {}).items() for arg in ("-H", f"{name}: {value}")]
 
     def run(duration: int) -> str:
-        cmd = ["wrk", "-t", str(WRK_THREADS), "-c", str(CONNECTIONS), "-d", f"{duration}s"]
+        cmd = ["wrk", "-t", str(WRK_THREADS), "-c", str(connections), "-d", f"{duration}s"]
         cmd += ["--timeout", "5s", "-s", str(LUA), *hdrs, url]
         return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
 
@@ -192,16 +204,43 @@ def wrk_load(
     return Measurement(data["rps"], ms["p50"], ms["p95"], ms["p99"], notes)
 
 
-def timed_requests(
-    url: str, *, n: int = 50, method: str = "GET", headers: dict[str, str] | None = None, body: bytes = b""
-) -> Measurement:
-    """p50/p95 of n sequential requests: the latency of one call on an idle server."""
-    timings = []
-    for _ in range(n):
-        req = urllib.request.Request(url, data=body or None, method=method, headers=headers or {})
-        start = time.perf_counter()
+def http(
+    url: str, *, method: str = "GET", headers: dict[str, str] | None = None, body: bytes = b""
+) -> tuple[int, dict[str, str], bytes]:
+    """One request; (status, headers, body) also for 4xx/5xx answers."""
+    req = urllib.request.Request(url, data=body or None, method=method, headers=headers or {})
+    try:
         with urllib.request.urlopen(req, timeout=120) as resp:
-            resp.read()
-        timings.append((time.perf_counter() - start) * 1000)
-    p95 = statistics.quantiles(timings, n=20, method="inclusive")[18]
-    return Measurement(None, statistics.median(timings), p95, None, f"{n} sequential requests")
+            return resp.status, dict(resp.headers.items()), resp.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, dict(exc.headers.items()), exc.read()
+
+
+def json_body(data: object) -> tuple[bytes, dict[str, str]]:
+    return json.dumps(data).encode(), {"Content-Type": "application/json"}
+
+
+def timed_requests(
+    url: str,
+    *,
+    n: int = 50,
+    method: str = "GET",
+    headers: dict[str, str] | None = None,
+    body: bytes = b"",
+    warmup: int = 0,
+) -> Measurement:
+    """p50/p95 of n sequential requests (after `warmup` untimed ones): the latency of
+    one call on an idle server. Any non-2xx answer fails the bench."""
+    timings, size = [], 0
+    for i in range(warmup + n):
+        start = time.perf_counter()
+        status, _, content = http(url, method=method, headers=headers, body=body)
+        elapsed = (time.perf_counter() - start) * 1000
+        if not 200 <= status < 300:
+            raise RuntimeError(f"{method} {url} answered {status}: {content[:500]!r}")
+        if i >= warmup:
+            timings.append(elapsed)
+            size = len(content)
+    p95 = statistics.quantiles(timings, n=20, method="inclusive")[18] if n > 1 else timings[0]
+    notes = f"{n} sequential requests after {warmup} warm-up; response {size / 1024:,.1f} KiB"
+    return Measurement(None, statistics.median(timings), p95, None, notes, {"bytes": size})

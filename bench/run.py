@@ -1,49 +1,52 @@
-"""`make bench`: a production-like server on local PostgreSQL and Redis, measured with wrk.
+"""`make bench`: a production-like server on local PostgreSQL, Redis and a real Celery worker.
 
-Resets its own database (eudr_bench) and Redis db 6, seeds the demo data, tries
-a few gunicorn configurations on the verify endpoint, keeps the fastest, runs
-every case in CASES against it and writes docs/benchmarks.md.
-To add a row: write a measure function (Context -> Measurement), append a Case;
-the helpers (wrk_load, timed_requests, Server.peak_rss_mib) are in harness.py.
+Resets its own database (eudr_bench) and Redis dbs 6 (cache) and 7 (broker), seeds the
+demo data, tries a few gunicorn configurations on the verify endpoint, keeps the
+fastest, starts one Celery worker (`--pool=solo`) with the same environment, runs every
+case in CASES against them and writes docs/benchmarks.md.
+
+Exit status: 0 when the bench ran to completion, even if targets were missed (each
+MISS is reported in the doc with the measured numbers); 1 when the bench itself
+failed: a case raised (an error answer, a timeout: its row is FAIL and the other
+cases still run), a 5xx or transport error in the soak or a lost webhook (the
+"fatal" targets, also FAIL), or the setup failed.
+
+To add a row: write a measure function (Context -> Measurement), append a Case with its
+Targets. Helpers: harness.py (server, wrk_load, timed_requests, http), workers.py
+(celery_worker, /proc memory), core.py (Context, Case, Target and target helpers).
+`--quick` shortens everything for a smoke run; `--soak-seconds` sets the soak.
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import os
-import platform
-import re
 import signal
-import subprocess
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass, field
+import tempfile
+import traceback
 from pathlib import Path
 
-import psycopg
-import redis
-from harness import (
-    CONNECTIONS,
-    PG_ADMIN,
-    REDIS_CACHE,
-    ROOT,
-    VENV_BIN,
-    WRK_THREADS,
-    Measurement,
-    Server,
-    app_env,
-    ensure_wrk,
-    prepare_app,
-    reset_services,
-    server,
-    wrk_load,
+import why
+from cases_api import dds_generate, livez, risk_batch, risk_batch_forest, risk_single, verify, verify_8
+from cases_csrd import csrd_100, csrd_1000
+from cases_webhooks import PREFORK_2, webhook_fanout
+from core import (
+    DEMO_DDS,
+    Case,
+    Context,
+    Target,
+    count_is,
+    p50_below,
+    p99_below,
+    throughput_ratio,
+    value_at_least,
+    value_below,
 )
-
-DOC = ROOT / "docs" / "benchmarks.md"
-DEMO_DDS = "DDS-PL-2025-000001-DEMO"
-# wrk runs on the same 2 cores, so any other work on the machine skews every number.
-START_LOAD = os.getloadavg()[0]
+from harness import Measurement, app_env, ensure_wrk, prepare_app, reset_services, server, wrk_load
+from report import DOC, START_LOAD, machine_busy, write_doc
+from soak import soak
+from workers import SOLO, celery_worker
 
 # Candidates for 2 cores. Sync workers cannot keep connections alive, so every
 # request pays a TCP connect; gthread keeps them but shares one GIL per worker.
@@ -52,148 +55,89 @@ GUNICORN_CONFIGS: dict[str, list[str]] = {
     "gthread 4x4": ["--workers", "4", "--worker-class", "gthread", "--threads", "4"],
     "gthread 2x8": ["--workers", "2", "--worker-class", "gthread", "--threads", "8"],
 }
-
-
-@dataclass
-class Context:
-    """What measure functions get: the running server, the demo key, earlier results."""
-
-    server: Server
-    api_key: str
-    duration: int
-    results: dict[str, Measurement] = field(default_factory=dict)
-
-    def url(self, path: str) -> str:
-        return self.server.base_url + path
-
-    @property
-    def auth(self) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self.api_key}"}
-
-
-@dataclass
-class Target:
-    description: str
-    # (this case's measurement, all results so far) -> (measured value as text, met?)
-    check: Callable[[Measurement, dict[str, Measurement]], tuple[str, bool]]
-
-
-@dataclass
-class Case:
-    name: str
-    measure: Callable[[Context], Measurement]
-    targets: list[Target] = field(default_factory=list)
-
-
-# --- cases and targets -----------------------------------------------------------------
-
-
-def throughput_ratio(of: str, baseline: str, minimum: float) -> Target:
-    def check(_: Measurement, results: dict[str, Measurement]) -> tuple[str, bool]:
-        ratio = (results[of].rps or 0) / (results[baseline].rps or 1)
-        return f"{ratio:.0%}", ratio >= minimum
-
-    return Target(f"throughput >= {minimum:.0%} of `{baseline}`", check)
-
-
-def p99_below(ms: float) -> Target:
-    return Target(
-        f"p99 < {ms:g} ms at {CONNECTIONS} connections",
-        lambda m, _: (f"{m.p99_ms:.1f} ms", (m.p99_ms or 0) < ms),
-    )
-
+QUICK_CONFIG = "gthread 4x4"
 
 LIVEZ, VERIFY = "GET /livez (minimal view)", "GET /api/v1/verify/{id}"
+VERIFY_8 = "GET /api/v1/verify/{id}, 8 connections (context)"
+CSRD_100, CSRD_1000 = "CSRD report, 100 suppliers", "CSRD report, 1000 suppliers"
 CASES: list[Case] = [
-    Case(LIVEZ, lambda ctx: wrk_load(ctx.url("/livez"), seconds=ctx.duration)),
+    Case(LIVEZ, livez),
     Case(
         VERIFY,
-        lambda ctx: wrk_load(ctx.url(f"/api/v1/verify/{DEMO_DDS}"), seconds=ctx.duration),
-        [throughput_ratio(VERIFY, LIVEZ, 0.60), p99_below(25)],
+        verify,
+        [
+            throughput_ratio(VERIFY, LIVEZ, 0.60, why=why.verify_ratio(LIVEZ, VERIFY)),
+            p99_below(25, why=why.verify_p99(VERIFY_8)),
+        ],
     ),
+    Case(VERIFY_8, verify_8),
+    Case("GET risk-score (single, keyed)", risk_single, [p50_below(10, why=why.risk_single)]),
+    Case(
+        "POST risk-score/batch, 500 points, no forest layer",
+        risk_batch,
+        [p50_below(100, why=why.risk_batch)],
+    ),
+    Case(
+        "POST risk-score/batch, 500 points, 30 m loss layer, 1 km",
+        risk_batch_forest,
+        [p50_below(1000, why=why.risk_batch_forest)],
+    ),
+    Case(
+        CSRD_100,
+        csrd_100,
+        [
+            value_below("seconds", 3, "s", "wall time", why=why.csrd_100),
+            value_below("peak_mib", 400, "MiB", "worker peak RSS (VmHWM)"),
+        ],
+    ),
+    Case(
+        CSRD_1000,
+        csrd_1000,
+        [
+            value_below("seconds", 20, "s", "wall time", why=why.csrd_1000),
+            value_below("peak_mib", 400, "MiB", "worker peak RSS (VmHWM)"),
+        ],
+    ),
+    Case(
+        "DDS generate, 100 point plots (PDF)",
+        dds_generate,
+        [
+            value_below("seconds", 2, "s", "generation (POST -> PDF)"),
+            value_below("bytes", 500, "KB", "PDF at filing"),
+            value_below("screened_bytes", 500, "KB", "PDF after screening"),
+        ],
+    ),
+    Case(
+        "Mixed-traffic soak",
+        soak,
+        [
+            count_is("server_errors", None, "no 5xx"),
+            count_is("failed", None, "no 4xx or transport errors"),
+            Target(
+                "gunicorn workers' RSS growth < 10% (2nd to last third)",
+                lambda m, _: (f"{m.values['web_growth']:+.1%}", m.values["web_growth"] < 0.10),
+                why=why.soak_growth,
+            ),
+            Target(
+                "Celery worker RSS growth < 10%",
+                lambda m, _: (f"{m.values['celery_growth']:+.1%}", m.values["celery_growth"] < 0.10),
+                why=why.soak_growth,
+            ),
+        ],
+    ),
+    *[
+        Case(
+            f"Webhook fan-out, 1000 events, one worker {' '.join(pool)}",
+            webhook_fanout(pool),
+            [
+                count_is("received", "expected", "all delivered"),
+                value_at_least("rate", 100, "/s", "deliveries per second", why=why.webhook_rate),
+                value_below("p95_s", 1, "s", "p95 commit -> receipt", why=why.webhook_p95),
+            ],
+        )
+        for pool in (SOLO, PREFORK_2)
+    ],
 ]
-
-
-# --- report ----------------------------------------------------------------------------
-
-
-def fmt(value: float | None, digits: int) -> str:
-    return "–" if value is None else f"{value:,.{digits}f}"
-
-
-def results_table(results: dict[str, Measurement], first: str = "Endpoint") -> list[str]:
-    rows = [f"| {first} | Requests/s | p50 ms | p95 ms | p99 ms | Notes |", "|---|--:|--:|--:|--:|---|"]
-    for name, m in results.items():
-        cells = [fmt(m.rps, 0), fmt(m.p50_ms, 2), fmt(m.p95_ms, 2), fmt(m.p99_ms, 2), m.notes]
-        rows.append(f"| `{name}` | {' | '.join(cells)} |")
-    return rows
-
-
-def targets_table(results: dict[str, Measurement]) -> tuple[list[str], bool]:
-    rows, all_met = ["| Case | Target | Measured | Result |", "|---|---|--:|---|"], True
-    for case in CASES:
-        for target in case.targets:
-            measured, met = target.check(results[case.name], results)
-            all_met &= met
-            verdict = "PASS" if met else "**MISS**"
-            rows.append(f"| `{case.name}` | {target.description} | {measured} | {verdict} |")
-    return rows, all_met
-
-
-def machine_busy() -> bool:
-    return (os.cpu_count() or 1) / 2 < START_LOAD
-
-
-def machine(config: str) -> list[str]:
-    cpu = re.search(r"model name\s*:\s*(.+)", Path("/proc/cpuinfo").read_text())
-    mem_kib = re.search(r"MemTotal:\s+(\d+)", Path("/proc/meminfo").read_text())
-    with psycopg.connect(PG_ADMIN) as conn:
-        pg = conn.execute("SHOW server_version").fetchone()[0]
-    redis_version = redis.Redis.from_url(REDIS_CACHE).info("server")["redis_version"]
-    wrk = subprocess.run(["wrk", "-v"], capture_output=True, text=True).stdout.split(" Copyright")[0].strip()
-    gunicorn = subprocess.run([VENV_BIN / "gunicorn", "--version"], capture_output=True, text=True)
-    busy = " (**busy before the run: numbers are pessimistic**)" if machine_busy() else ""
-    return [
-        f"- CPU: {cpu.group(1) if cpu else platform.processor()}, {os.cpu_count()} cores",
-        f"- Memory: {int(mem_kib.group(1)) / 1024**2 if mem_kib else 0:.1f} GiB",
-        f"- Python {platform.python_version()}, PostgreSQL {pg}, Redis {redis_version}",
-        f"- Server: {gunicorn.stdout.strip()}, `{' '.join(GUNICORN_CONFIGS[config])}`, DEBUG=0",
-        f"- Load generator: {wrk} on the same machine, {WRK_THREADS} threads",
-        f"- 1-minute load average before the run: {START_LOAD:.2f}{busy}",
-    ]
-
-
-def write_doc(config: str, sweep: dict[str, Measurement], results: dict[str, Measurement]) -> bool:
-    targets, all_met = targets_table(results)
-    now = dt.datetime.now(dt.UTC)
-    lines = [
-        "# Benchmarks",
-        "",
-        f"Written by `make bench` (bench/run.py) on {now:%Y-%m-%d %H:%M} UTC; do not edit by hand.",
-        "",
-        "## Machine",
-        "",
-        *machine(config),
-        "",
-        "## Results",
-        "",
-        f"wrk, {CONNECTIONS} connections, after a warm-up; every row is from the same server and run.",
-        "",
-        *results_table(results),
-        "",
-        *targets,
-        "",
-        "## Server configuration",
-        "",
-        "Each candidate served the verify endpoint for a short wrk run; the one with the "
-        f"highest throughput was kept: **{config}**.",
-        "",
-        *results_table(sweep, first=f"gunicorn (verify, {CONNECTIONS} connections)"),
-        "",
-    ]
-    DOC.write_text("\n".join(lines))
-    print("\n".join([*results_table(results), "", *targets]))
-    return all_met
 
 
 def main() -> int:
@@ -201,32 +145,67 @@ def main() -> int:
     parser.add_argument("--duration", type=int, default=12, help="seconds per wrk measurement")
     parser.add_argument("--sweep-duration", type=int, default=5, help="seconds per candidate config")
     parser.add_argument("--config", choices=GUNICORN_CONFIGS, help="skip the sweep, use this config")
+    parser.add_argument("--soak-seconds", type=int, default=60, help="length of the mixed-traffic soak")
+    parser.add_argument("--quick", action="store_true", help="a short smoke run (fewer, shorter requests)")
+    parser.add_argument("--only", help="run only the cases whose name contains this text (development)")
     args = parser.parse_args()
-    # Turn a SIGTERM (e.g. from a CI timeout) into SystemExit so gunicorn is still stopped.
+    # Turn a SIGTERM (e.g. from a CI timeout) into SystemExit so every process is still stopped.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    if args.quick:
+        args.duration, args.config = min(args.duration, 3), args.config or QUICK_CONFIG
 
     ensure_wrk()
     if machine_busy():
         print(f"Warning: load average {START_LOAD:.1f} before the run; results will be pessimistic.")
-    env = app_env()
-    reset_services()
-    api_key = prepare_app(env)
+    with tempfile.TemporaryDirectory(prefix="eudr-bench-") as tmp:
+        env = app_env(Path(tmp) / "var")
+        reset_services()
+        api_key = prepare_app(env)
 
-    sweep: dict[str, Measurement] = {}
-    for name in [args.config] if args.config else GUNICORN_CONFIGS:
-        with server(env, GUNICORN_CONFIGS[name]) as srv:
-            sweep[name] = wrk_load(srv.base_url + f"/api/v1/verify/{DEMO_DDS}", seconds=args.sweep_duration)
-            print(f"{name}: verify {sweep[name].rps:.0f} req/s, p99 {sweep[name].p99_ms:.1f} ms")
-    config = max(sweep, key=lambda name: sweep[name].rps or 0)
+        sweep: dict[str, Measurement] = {}
+        for name in [args.config] if args.config else GUNICORN_CONFIGS:
+            with server(env, GUNICORN_CONFIGS[name]) as srv:
+                url = srv.base_url + f"/api/v1/verify/{DEMO_DDS}"
+                sweep[name] = wrk_load(url, seconds=args.sweep_duration)
+                print(f"{name}: verify {sweep[name].rps:.0f} req/s, p99 {sweep[name].p99_ms:.1f} ms")
+        config = max(sweep, key=lambda name: sweep[name].rps or 0)
 
-    with server(env, GUNICORN_CONFIGS[config]) as srv:
-        ctx = Context(server=srv, api_key=api_key, duration=args.duration)
-        for case in CASES:
-            print(f"Measuring {case.name} ...")
-            ctx.results[case.name] = case.measure(ctx)
-    all_met = write_doc(config, sweep, ctx.results)
-    print(f"\nServer: {config}. Wrote {DOC.relative_to(ROOT)}.")
-    return 0 if all_met else 1
+        with server(env, GUNICORN_CONFIGS[config]) as srv, celery_worker(env) as worker:
+            ctx = Context(
+                server=srv,
+                worker=worker,
+                api_key=api_key,
+                duration=args.duration,
+                env=env,
+                gunicorn_config=GUNICORN_CONFIGS[config],
+                tmp=Path(tmp),
+                quick=args.quick,
+                soak_seconds=args.soak_seconds,
+            )
+            for case in [c for c in CASES if not args.only or args.only.lower() in c.name.lower()]:
+                print(f"Measuring {case.name} ...", flush=True)
+                load = os.getloadavg()[0]
+                try:
+                    ctx.results[case.name] = case.measure(ctx)
+                except Exception as exc:  # recorded as FAIL; the other cases still run
+                    traceback.print_exc()
+                    error = f"{type(exc).__name__}: {exc}".replace("\n", " ").replace("|", "/")[:300]
+                    ctx.results[case.name] = Measurement(notes="error", error=error)
+                # Other work on the 2 cores skews the row: say how busy the machine was.
+                ctx.results[case.name].notes += f"; load {load:.2f} at start"
+                print(f"  {ctx.results[case.name].notes}", flush=True)
+    ok = write_doc(
+        cases=CASES,
+        results=ctx.results,
+        sweep=sweep if not args.config else {},
+        config_name=config,
+        gunicorn_config=" ".join(GUNICORN_CONFIGS[config]),
+        worker_command=worker.command,
+        args_line="".join(f" {a}" for a in sys.argv[1:]),
+        save=not args.only,  # a partial run must not replace the full table
+    )
+    print(f"\nServer: {config}." + ("" if args.only else f" Wrote {DOC.relative_to(DOC.parents[1])}."))
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -1,0 +1,154 @@
+"""Request-level cases: verify under load, risk single and batch, DDS generation."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+
+from core import DEMO_DDS, Context
+from forest_layer import batch_points, write_loss_year_tif
+from harness import Measurement, http, json_body, server, timed_requests, wrk_load
+
+RISK_SINGLE = "/api/eudr/v1/risk-score?lat=52.23&lng=21.01&radiusKm=1"
+
+
+def livez(ctx: Context) -> Measurement:
+    return wrk_load(ctx.url("/livez"), seconds=ctx.duration)
+
+
+def verify(ctx: Context) -> Measurement:
+    return wrk_load(ctx.url(f"/api/v1/verify/{DEMO_DDS}"), seconds=ctx.duration)
+
+
+def verify_8(ctx: Context) -> Measurement:
+    return wrk_load(ctx.url(f"/api/v1/verify/{DEMO_DDS}"), seconds=ctx.duration, connections=8)
+
+
+def risk_single(ctx: Context) -> Measurement:
+    n = ctx.scaled(300, 50)
+    return timed_requests(ctx.url(RISK_SINGLE), n=n, headers=ctx.auth, warmup=ctx.scaled(30, 5))
+
+
+def warm_up(base_url: str, ctx: Context, n: int = 24) -> None:
+    """Risk requests on fresh connections, so every gunicorn worker has loaded the
+    country index (its first risk call does) before a batch is timed."""
+    for _ in range(n):
+        http(base_url + RISK_SINGLE, headers=ctx.auth)
+
+
+def _batch(base_url: str, ctx: Context) -> Measurement:
+    body, headers = json_body({"parcels": batch_points(500), "radiusKm": 1})
+    url = base_url + "/api/eudr/v1/risk-score/batch"
+    headers = {**ctx.auth, **headers}
+    m = timed_requests(url, n=ctx.scaled(10, 3), method="POST", headers=headers, body=body, warmup=1)
+    m.values["seconds"] = (m.p50_ms or 0) / 1000
+    return m
+
+
+def risk_batch(ctx: Context) -> Measurement:
+    return _batch(ctx.server.base_url, ctx)
+
+
+def risk_batch_forest(ctx: Context) -> Measurement:
+    """The same batch on a second gunicorn whose FOREST_LAYERS holds a 30 m loss-year layer."""
+    tif = ctx.tmp / "lossyear_bench.tif"
+    layer = write_loss_year_tif(tif)
+    env = {**ctx.env, "FOREST_LAYERS": f"loss|loss_year|{tif}"}
+    with server(env, ctx.gunicorn_config) as srv:
+        _, _, sample = http(
+            srv.base_url + RISK_SINGLE.replace("52.23", "52.0").replace("21.01", "20.5"), headers=ctx.auth
+        )
+        coverage = json.loads(sample).get("data_coverage")
+        if not coverage or "loss" not in json.dumps(coverage):
+            raise RuntimeError(f"the forest layer was not used: data_coverage={coverage!r}")
+        warm_up(srv.base_url, ctx)
+        m = _batch(srv.base_url, ctx)
+    m.notes += (
+        f"; layer {layer['width']:.0f}x{layer['height']:.0f} px uint8, {layer['bytes'] / 1e6:.1f} MB on disk"
+    )
+    return m
+
+
+def dds_body(plots: int, reference: str) -> dict:
+    points = batch_points(plots, seed=reference)
+    return {
+        "internal_reference": reference,
+        "activity": "import",
+        "operator": {
+            "name": "Zakłady Mięsne Łódź S.A.",
+            "nip": "5260250274",
+            "country": "PL",
+            "address": "ul. Piotrkowska 1, 90-001 Łódź",
+        },
+        "commodities": [
+            {
+                "commodity": "soja",
+                "description": "Soja ziarno",
+                "hs_heading": "1201",
+                "net_mass_kg": 25000,
+                "country_of_production": "PL",
+                "plots": [{**p, "area_ha": 1} for p in points],
+            }
+        ],
+    }
+
+
+def dds_file(ctx: Context, plots: int, reference: str) -> tuple[float, bytes, str]:
+    """POST a statement; (seconds, PDF, dds_id)."""
+    body, headers = json_body(dds_body(plots, reference))
+    start = time.perf_counter()
+    status, resp_headers, pdf = http(
+        ctx.url("/api/eudr/dds/generate"), method="POST", headers={**ctx.auth, **headers}, body=body
+    )
+    elapsed = time.perf_counter() - start
+    if status != 201 or not pdf.startswith(b"%PDF"):
+        raise RuntimeError(f"DDS generate answered {status}: {pdf[:500]!r}")
+    return elapsed, pdf, resp_headers["Location"].rsplit("/", 1)[-1]
+
+
+def dds_wait_screened(ctx: Context, dds_id: str, timeout: float = 300) -> str:
+    headers = {**ctx.auth, "Accept": "application/json"}
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status, _, body = http(ctx.url(f"/api/eudr/v1/dds/{dds_id}"), headers=headers)
+        if status != 200:
+            raise RuntimeError(f"GET dds {dds_id} answered {status}: {body[:300]!r}")
+        state = json.loads(body)["status"]
+        if state != "SUBMITTED":
+            return state
+        time.sleep(0.05)
+    raise RuntimeError(f"{dds_id} was not screened within {timeout:g} s")
+
+
+def dds_generate(ctx: Context) -> Measurement:
+    """100 point plots: more than DDS_SYNC_SCREENING_MAX_PLOTS, so the worker screens them."""
+    post_s, pdf_kb, screen_s, final_kb, final_s, states = [], [], [], [], [], []
+    for i in range(ctx.scaled(3, 1)):
+        started = time.perf_counter()
+        seconds, pdf, dds_id = dds_file(ctx, 100, f"BENCH-{time.time_ns()}-{i}")
+        states.append(dds_wait_screened(ctx, dds_id))
+        screen_s.append(time.perf_counter() - started)
+        start = time.perf_counter()
+        status, _, final = http(ctx.url(f"/api/eudr/v1/dds/{dds_id}/pdf"), headers=ctx.auth)
+        final_s.append(time.perf_counter() - start)
+        if status != 200 or not final.startswith(b"%PDF"):
+            raise RuntimeError(f"DDS pdf answered {status}: {final[:300]!r}")
+        post_s.append(seconds)
+        pdf_kb.append(len(pdf))
+        final_kb.append(len(final))
+    med = statistics.median
+    notes = (
+        f"{len(post_s)} statements, median: POST {med(post_s):.2f} s -> PDF {med(pdf_kb) / 1000:,.0f} KB "
+        f"(SUBMITTED); screened by the worker {med(screen_s):.2f} s after the POST began "
+        f"({', '.join(sorted(set(states)))}); screened PDF {med(final_kb) / 1000:,.0f} KB "
+        f"in {med(final_s):.2f} s"
+    )
+    values = {
+        "seconds": med(post_s),
+        "bytes": max(pdf_kb),
+        "screened_seconds": med(screen_s),
+        "screened_bytes": max(final_kb),
+        "screened_pdf_seconds": med(final_s),
+    }
+    return Measurement(None, med(post_s) * 1000, None, None, notes, values)

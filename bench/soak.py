@@ -1,0 +1,133 @@
+"""A mixed-traffic soak: a bounded thread pool of clients for a fixed time, sampling memory.
+
+Mix (weights): anonymous verify 50, keyed risk single 25, keyed batch of 50 points 15,
+small DDS (2 plots, PDF answer) 10. Every thread stops at the deadline by itself.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import threading
+import time
+import urllib.error
+from collections import Counter
+from dataclasses import dataclass, field
+
+from cases_api import RISK_SINGLE, dds_body
+from core import DEMO_DDS, Context
+from forest_layer import batch_points
+from harness import Measurement, http, json_body
+from workers import children, proc_kib
+
+CLIENTS = 8
+
+
+@dataclass
+class Tally:
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    statuses: Counter = field(default_factory=Counter)
+    by_kind: Counter = field(default_factory=Counter)
+    errors: Counter = field(default_factory=Counter)
+    latencies_ms: list[float] = field(default_factory=list)
+
+
+def _requests(ctx: Context) -> list[tuple[str, int, dict]]:
+    batch, batch_headers = json_body({"parcels": batch_points(50, seed=9), "radiusKm": 1})
+    keyed = ctx.auth
+    return [
+        ("verify", 50, {"url": ctx.url(f"/api/v1/verify/{DEMO_DDS}")}),
+        ("risk", 25, {"url": ctx.url(RISK_SINGLE), "headers": keyed}),
+        (
+            "batch50",
+            15,
+            {
+                "url": ctx.url("/api/eudr/v1/risk-score/batch"),
+                "method": "POST",
+                "headers": {**keyed, **batch_headers},
+                "body": batch,
+            },
+        ),
+        ("dds", 10, {"url": ctx.url("/api/eudr/dds/generate"), "method": "POST", "headers": keyed}),
+    ]
+
+
+def _client(ctx: Context, seed: int, deadline: float, tally: Tally) -> None:
+    rng = random.Random(seed)
+    mix = _requests(ctx)
+    weights = [w for _, w, _ in mix]
+    for n in range(1_000_000):  # bounded; the deadline ends it long before
+        if time.monotonic() >= deadline:
+            return
+        kind, _, req = rng.choices(mix, weights)[0]
+        if kind == "dds":
+            body, headers = json_body(dds_body(2, f"SOAK-{seed}-{n}"))
+            req = {**req, "body": body, "headers": {**req["headers"], **headers}}
+        start = time.perf_counter()
+        try:
+            status, _, _ = http(**req)
+        except (urllib.error.URLError, OSError) as exc:
+            with tally.lock:
+                tally.errors[type(exc).__name__] += 1
+            continue
+        elapsed = (time.perf_counter() - start) * 1000
+        with tally.lock:
+            tally.statuses[status] += 1
+            tally.by_kind[kind] += 1
+            tally.latencies_ms.append(elapsed)
+
+
+def _rss_sample(ctx: Context) -> tuple[float, float]:
+    """(RSS of all gunicorn workers together, RSS of the Celery worker), MiB."""
+    web = sum(proc_kib(pid, "VmRSS") for pid in children(ctx.server.pid)) / 1024
+    return web, ctx.worker.rss_mib()
+
+
+def _growth(samples: list[float]) -> float:
+    """Mean of the last third over the mean of the second third, minus one."""
+    third = max(len(samples) // 3, 1)
+    middle, last = samples[third : 2 * third] or samples, samples[-third:]
+    return statistics.mean(last) / statistics.mean(middle) - 1
+
+
+def soak(ctx: Context) -> Measurement:
+    seconds = ctx.scaled(ctx.soak_seconds, min(ctx.soak_seconds, 15))
+    interval = 5.0 if seconds >= 30 else 1.0
+    tally, samples = Tally(), [_rss_sample(ctx)]
+    start = time.monotonic()
+    deadline = start + seconds
+    threads = [
+        threading.Thread(target=_client, args=(ctx, i, deadline, tally), daemon=True) for i in range(CLIENTS)
+    ]
+    for thread in threads:
+        thread.start()
+    while time.monotonic() < deadline:
+        time.sleep(min(interval, max(deadline - time.monotonic(), 0)))
+        samples.append(_rss_sample(ctx))
+    for thread in threads:
+        thread.join(timeout=150)  # a request in flight at the deadline may still finish
+    elapsed = time.monotonic() - start
+    web, celery = [s[0] for s in samples], [s[1] for s in samples]
+    total = sum(tally.statuses.values())
+    server_errors = sum(n for status, n in tally.statuses.items() if status >= 500)
+    failed = sum(n for status, n in tally.statuses.items() if status >= 400) + sum(tally.errors.values())
+    lat = sorted(tally.latencies_ms) or [0.0]
+    q = statistics.quantiles(lat, n=100, method="inclusive") if len(lat) > 1 else [lat[0]] * 99
+    mix = ", ".join(f"{k} {n}" for k, n in tally.by_kind.most_common())
+    statuses = ", ".join(f"{s}: {n}" for s, n in sorted(tally.statuses.items()))
+    notes = (
+        f"{CLIENTS} clients, {elapsed:.0f} s, {total} requests ({mix}); statuses {statuses}"
+        f"{'; transport errors ' + str(dict(tally.errors)) if tally.errors else ''}; "
+        f"gunicorn workers' RSS (sum) start {web[0]:,.0f} / end {web[-1]:,.0f} / max {max(web):,.0f} MiB, "
+        f"growth 2nd→last third {_growth(web):+.1%}; Celery worker RSS {celery[0]:,.0f} / "
+        f"{celery[-1]:,.0f} / {max(celery):,.0f} MiB, growth {_growth(celery):+.1%}; "
+        f"{len(samples)} samples every {interval:g} s"
+    )
+    values = {
+        "requests": total,
+        "server_errors": server_errors,
+        "failed": failed,
+        "web_growth": _growth(web),
+        "celery_growth": _growth(celery),
+    }
+    return Measurement(total / elapsed, q[49], q[94], q[98], notes, values)
