@@ -3,6 +3,7 @@
 import os
 
 from celery import Celery
+from celery.signals import worker_init, worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "eudr_service.settings")
 
@@ -15,3 +16,12 @@ app.autodiscover_tasks()
 def ping() -> str:
     """Health probe: proves a worker is consuming from the broker."""
     return "pong"
+
+
+@worker_process_init.connect
+@worker_init.connect
+def _load_country_index(**_: object) -> None:
+    """Load the country boundaries (about a second) before the first task needs them."""
+    from compliance.risk.countries import get_index
+
+    get_index()

@@ -177,3 +177,15 @@ def pytest_collection_modifyitems(items):
             kwargs = dict(marker.kwargs) if marker else {}
             kwargs.update(transaction=True, serialized_rollback=True)
             item.add_marker(pytest.mark.django_db(**kwargs), append=False)  # closest wins
+
+
+@pytest.fixture
+def eager_tasks():
+    """Run Celery tasks in the test process even in the services suite, for
+    tests about what a task does rather than about the broker."""
+    from eudr_service.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous

@@ -309,6 +309,7 @@ def test_plot_outside_the_declared_country_goes_to_review(client):
     assert "not in the declared country" in record["commodities"][0]["plots"][0]["screening_error"]
 
 
+@pytest.mark.usefixtures("eager_tasks")
 def test_large_statement_stays_submitted_until_the_worker_screens_it(
     client, settings, django_capture_on_commit_callbacks
 ):
@@ -323,6 +324,7 @@ def test_large_statement_stays_submitted_until_the_worker_screens_it(
     assert DueDiligenceStatement.objects.get(dds_id=record["dds_id"]).status == "COMPLIANT"
 
 
+@pytest.mark.usefixtures("eager_tasks")
 def test_unscreened_statements_are_swept(client, settings, django_capture_on_commit_callbacks):
     from compliance.services import dds_sweep_unscreened
 

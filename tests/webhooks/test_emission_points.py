@@ -121,6 +121,7 @@ def test_staff_status_change_emits_status_changed(owner, make_statement, make_us
 
 
 @pytest.mark.django_db(transaction=True)  # the render is enqueued on commit
+@pytest.mark.usefixtures("eager_tasks")
 def test_finished_csrd_report_emits_report_ready(api, owner, settings, tmp_path):
     settings.MEDIA_ROOT = str(tmp_path)
     body = {
