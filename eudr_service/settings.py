@@ -109,6 +109,8 @@ if DATABASE_URL:
     # after the database restarts.
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
 else:
+    # A fresh clone has no var/ yet; SQLite cannot create the folder itself.
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
