@@ -16,6 +16,8 @@ $(STAMP): requirements.txt
 migrate: $(STAMP)
 	$(PY) manage.py migrate --noinput -v 0
 
+# Certificate links follow the port unless PUBLIC_BASE_URL says otherwise.
+run: export PUBLIC_BASE_URL ?= http://127.0.0.1:$(PORT)
 run: migrate
 	$(PY) manage.py seed_demo
 	@echo "Serving on http://127.0.0.1:$(PORT)  (API docs: /api/docs/)"
