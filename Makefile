@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8000
 STAMP  := $(VENV)/.installed-$(shell python3 -c "import hashlib,sys;print(hashlib.sha256(open('requirements.txt','rb').read()).hexdigest()[:12])")
 
-.PHONY: run test lint format test-services bench migrate clean screenshots
+.PHONY: run test lint format test-services bench migrate clean screenshots client
 
 $(STAMP): requirements.txt
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -18,9 +18,18 @@ migrate: $(STAMP)
 
 # Certificate links follow the port unless PUBLIC_BASE_URL says otherwise.
 run: export PUBLIC_BASE_URL ?= http://127.0.0.1:$(PORT)
+# Without EU_IS_URL, the fake EU Information System runs beside the service on
+# EU_FAKE_PORT, so the whole path (file, submit, EU numbers) works offline.
+EU_FAKE_PORT ?= 8085
 run: migrate
-	$(PY) manage.py seed_demo
-	@echo "Serving on http://127.0.0.1:$(PORT)  (API docs: /api/docs/)"
+	@set -e; \
+	if [ -z "$$EU_IS_URL" ]; then \
+	  $(PY) manage.py run_fake_eu_is --port $(EU_FAKE_PORT) & fake=$$!; \
+	  trap 'kill $$fake 2>/dev/null' EXIT INT TERM; \
+	  export EU_IS_URL=http://127.0.0.1:$(EU_FAKE_PORT)/tracesnt/ EU_IS_FIRST_POLL_SECONDS=0; \
+	fi; \
+	$(PY) manage.py seed_demo; \
+	echo "Serving on http://127.0.0.1:$(PORT)  (API docs: /api/docs/)"; \
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: $(STAMP)
@@ -52,5 +61,15 @@ screenshots: $(STAMP)
 	$(PY) scripts/screenshots.py
 	$(PY) scripts/panel_screenshots.py
 
+# The Python client in clients/python, generated from our OpenAPI schema by a pinned
+# openapi-python-client (in its own .venv-client: the service never imports it).
+# The schema it was generated from is kept beside it; a test fails when they drift.
+client: $(STAMP)
+	test -x .venv-client/bin/python || python3 -m venv .venv-client
+	.venv-client/bin/pip install --quiet -r clients/generator-requirements.txt
+	$(PY) manage.py spectacular --format openapi-json --file clients/python/openapi.json
+	cd clients && PATH="$(CURDIR)/.venv-client/bin:$$PATH" ../.venv-client/bin/openapi-python-client generate \
+		--path python/openapi.json --config python-config.yaml --meta setup --output-path python/eudr-client --overwrite
+
 clean:
-	rm -rf $(VENV) var staticfiles
+	rm -rf $(VENV) .venv-client var staticfiles

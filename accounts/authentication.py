@@ -2,11 +2,41 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
 from accounts.models import APIKey, User
 from accounts.services import api_key_authenticate
+from eudr_service.lib.paths import is_api_path
+
+LIVEMODE_HEADER = "Livemode"
+
+
+def request_livemode(request: HttpRequest | Request) -> bool:
+    """The mode a request acts in: its key's, or live for a signed-in session
+    (the panel has no test mode) and for anonymous callers."""
+    api_key: APIKey | None = getattr(request, "api_key", None)
+    return True if api_key is None else api_key.livemode
+
+
+class LivemodeHeaderMiddleware:
+    """`Livemode: true|false` on every API response to a key or a session, so
+    a client always knows which data answered (as payment APIs do)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if LIVEMODE_HEADER in response or not is_api_path(request.path_info):
+            return response
+        user = getattr(request, "user", None)
+        if getattr(request, "api_key", None) is not None or (user is not None and user.is_authenticated):
+            response[LIVEMODE_HEADER] = "true" if request_livemode(request) else "false"
+        return response
 
 
 class APIKeyAuthentication(authentication.BaseAuthentication):

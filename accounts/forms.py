@@ -6,16 +6,23 @@ from django import forms
 from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import APIKey, User
+from accounts.models import SIGNUP_PLAN, User
 
 
 class SignupForm(BaseUserCreationForm):
-    """Email and password; the account starts on the model's default plan (free)."""
+    """Email and password; the account starts on SIGNUP_PLAN (Starter, docs/plans.md)."""
 
     class Meta:
         model = User
         fields = ("email", "organisation")
         labels = {"email": _("Email address"), "organisation": _("Organisation (optional)")}
+
+    def save(self, commit: bool = True) -> User:
+        user = super().save(commit=False)
+        user.plan_id = SIGNUP_PLAN
+        if commit:
+            user.save()
+        return user
 
     def clean_email(self) -> str:
         email = User.objects.normalize_email(self.cleaned_data["email"]).lower()
@@ -29,32 +36,3 @@ class SignInForm(AuthenticationForm):
         super().__init__(*args, **kwargs)
         self.fields["username"].label = _("Email address")
         self.fields["username"].widget.attrs["autocomplete"] = "email"
-
-
-class APIKeyCreateForm(forms.Form):
-    name = forms.CharField(
-        label=_("Key name"),
-        max_length=APIKey._meta.get_field("name").max_length,
-        help_text=_("For you to recognise it, e.g. the system that uses it."),
-    )
-
-    def clean_name(self) -> str:
-        name = self.cleaned_data["name"].strip()
-        if not name:
-            raise forms.ValidationError(_("Enter a name."))
-        return name
-
-
-class WebhookCreateForm(forms.Form):
-    # Checked by webhooks.services (https, public address), exactly as the API checks it.
-    url = forms.CharField(
-        label=_("Receiver URL"),
-        max_length=2048,
-        widget=forms.URLInput(attrs={"placeholder": "https://"}),
-        help_text=_("HTTPS address of your receiver; it must resolve to a public address."),
-    )
-    events = forms.MultipleChoiceField(label=_("Events"), widget=forms.CheckboxSelectMultiple)
-
-    def __init__(self, *args, event_types: dict[str, str], **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["events"].choices = [(name, name) for name in event_types]

@@ -1,10 +1,13 @@
 """API key format, hashing and lookup.
 
-A key is `eudr_live_<prefix><secret>`: 8 lookup characters then 32 secret
-characters, base62, ~238 bits in all. We store the prefix in clear and the
-HMAC-SHA256 of the whole key under `API_KEY_PEPPER`. A fast keyed hash (not
-the password hasher) is right here: the key is random, not a password, and
-it is checked on every request.
+A key is `eudr_live_<prefix><secret>` (live mode) or `eudr_test_<prefix><secret>`
+(test mode, the sandbox): 8 lookup characters then 32 secret characters,
+base62, ~238 bits in all. The mode prefix is part of the hashed plaintext, so
+a live key's secret presented with the test prefix (or the reverse) fails.
+We store the lookup characters in clear and the HMAC-SHA256 of the whole
+key under `API_KEY_PEPPER`. A fast keyed hash (not the password hasher) is
+right here: the key is random, not a password, and it is checked on every
+request.
 """
 
 from __future__ import annotations
@@ -18,12 +21,14 @@ from dataclasses import dataclass
 
 from django.conf import settings
 
-KEY_PREFIX = "eudr_live_"
+LIVE_PREFIX = "eudr_live_"
+TEST_PREFIX = "eudr_test_"
+KEY_PREFIX = LIVE_PREFIX  # kept for callers that only know live keys
 LOOKUP_LENGTH = 8
 SECRET_LENGTH = 32
 _ALPHABET = string.ascii_letters + string.digits
 _KEY_PATTERN = re.compile(
-    rf"^{KEY_PREFIX}(?P<lookup>[A-Za-z0-9]{{{LOOKUP_LENGTH}}})[A-Za-z0-9]{{{SECRET_LENGTH}}}$"
+    rf"^eudr_(?:live|test)_(?P<lookup>[A-Za-z0-9]{{{LOOKUP_LENGTH}}})[A-Za-z0-9]{{{SECRET_LENGTH}}}$"
 )
 
 
@@ -38,9 +43,13 @@ def hash_key(plaintext: str) -> str:
     return hmac.new(settings.API_KEY_PEPPER.encode(), plaintext.encode(), hashlib.sha256).hexdigest()
 
 
-def generate_key() -> NewKey:
+def mode_prefix(*, livemode: bool) -> str:
+    return LIVE_PREFIX if livemode else TEST_PREFIX
+
+
+def generate_key(*, livemode: bool = True) -> NewKey:
     random_part = "".join(secrets.choice(_ALPHABET) for _ in range(LOOKUP_LENGTH + SECRET_LENGTH))
-    plaintext = KEY_PREFIX + random_part
+    plaintext = mode_prefix(livemode=livemode) + random_part
     return NewKey(plaintext, random_part[:LOOKUP_LENGTH], hash_key(plaintext))
 
 

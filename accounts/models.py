@@ -10,8 +10,31 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils import timezone
 
+from eudr_service.lib.encryption import EncryptedTextField
+
 # Features a plan may include; views declare the one they need.
 FEATURES = ("verify", "risk", "dds", "webhooks", "csrd")
+
+# The plan a self-registered account starts on: the second presentation's
+# no-cost tier ("Starter: 100 requests per day, free, no card", specification
+# part 8), which includes more than the first presentation's verify-only Free
+# plan. See docs/plans.md for why.
+SIGNUP_PLAN = "starter"
+
+
+class Presentation(models.TextChoices):
+    """Which presentation of the specification (part 8) names the plan."""
+
+    FIRST = "first", "First (Free, Standard, Enterprise)"
+    SECOND = "second", "Second (Starter, Pro, Enterprise)"
+    BOTH = "both", "Both"
+
+
+class Pricing(models.TextChoices):
+    FREE = "free", "Free, no card"
+    MONTHLY = "monthly", "Monthly price"
+    QUOTE = "quote", "Individual quote"
+    NOT_GIVEN = "not_given", "Price not given by the specification"
 
 
 class Plan(models.Model):
@@ -22,6 +45,13 @@ class Plan(models.Model):
     daily_limit = models.PositiveIntegerField(null=True, blank=True, help_text="Empty = unlimited")
     per_minute_limit = models.PositiveIntegerField(null=True, blank=True, help_text="Empty = unlimited")
     features = models.JSONField(default=list, help_text=f"Any of: {', '.join(FEATURES)}")
+    presentation = models.CharField(max_length=8, choices=Presentation.choices, default=Presentation.BOTH)
+    pricing = models.CharField(max_length=12, choices=Pricing.choices, default=Pricing.NOT_GIVEN)
+    monthly_price_pln = models.DecimalField(
+        max_digits=9, decimal_places=2, null=True, blank=True, help_text="Net price a month, for 'monthly'"
+    )
+    # Staff may offer a plan for upgrade requests only if it is listed.
+    requestable = models.BooleanField(default=True, help_text="Accounts may ask to move to this plan")
 
     class Meta:
         ordering = ["id"]
@@ -93,13 +123,22 @@ class APIKey(models.Model):
     last_used_at = models.DateTimeField(null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
     expires_at = models.DateTimeField(null=True, blank=True)
+    # False for a sandbox key (`eudr_test_`): it sees and creates test data only.
+    livemode = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["-created_at"]
         verbose_name = "API key"
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.prefix}…)"
+        return f"{self.name} ({self.display_prefix}…)"
+
+    @property
+    def display_prefix(self) -> str:
+        """What people recognise a key by: its mode prefix and lookup characters."""
+        from accounts.keys import mode_prefix
+
+        return mode_prefix(livemode=self.livemode) + self.prefix
 
     def is_usable(self, now: datetime | None = None) -> bool:
         now = now or timezone.now()
@@ -144,3 +183,163 @@ class DailyUsage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.date}: {self.requests}"
+
+
+class Organisation(models.Model):
+    """A company or person that files statements as operator, checked by staff.
+
+    `account` is set when this is the account's own organisation; an
+    organisation an account represents is linked through a Mandate instead.
+    Only staff set `verified_at` (in the admin), after checking the registry
+    entry and the documents listed in the panel's verification page.
+    """
+
+    name = models.CharField(max_length=200)
+    nip = models.CharField(
+        "NIP", max_length=10, blank=True, db_index=True, help_text="Ten digits, no separators"
+    )
+    eori = models.CharField("EORI", max_length=17, blank=True, db_index=True)
+    country = models.CharField(max_length=2, help_text="ISO 3166-1 alpha-2")
+    address = models.CharField(max_length=300)
+    account = models.ForeignKey(
+        User,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="organisations",
+        help_text="The account this is the own organisation of; empty for a represented operator",
+    )
+    verified_at = models.DateTimeField(null=True, blank=True)
+    verified_by = models.ForeignKey(
+        User,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        limit_choices_to={"is_staff": True},
+    )
+    verification_note = models.TextField(blank=True, help_text="What staff checked (registry, documents)")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(nip="", eori=""), name="organisation_has_nip_or_eori"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.nip or self.eori})"
+
+    @property
+    def is_verified(self) -> bool:
+        return self.verified_at is not None
+
+
+class Mandate(models.Model):
+    """An account's recorded authority to file as authorised representative
+    (Regulation (EU) 2023/1115, Article 6) for an organisation; staff verify it."""
+
+    account = models.ForeignKey(User, on_delete=models.CASCADE, related_name="mandates")
+    organisation = models.ForeignKey(Organisation, on_delete=models.PROTECT, related_name="mandates")
+    document_reference = models.CharField(
+        max_length=200, help_text="The power of attorney or contract staff saw (reference, date)"
+    )
+    valid_from = models.DateField(null=True, blank=True)
+    valid_until = models.DateField(null=True, blank=True)
+    verified_at = models.DateTimeField(null=True, blank=True)
+    verified_by = models.ForeignKey(
+        User,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        limit_choices_to={"is_staff": True},
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["account", "organisation"], name="one_mandate_per_account_organisation"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.account} for {self.organisation}"
+
+    def is_active(self, now: datetime | None = None) -> bool:
+        """Verified by staff and within its dates."""
+        today = (now or timezone.now()).date()
+        if self.verified_at is None:
+            return False
+        if self.valid_from is not None and today < self.valid_from:
+            return False
+        return self.valid_until is None or today <= self.valid_until
+
+
+class EuEnvironment(models.TextChoices):
+    """The EU Information System environment a set of credentials belongs to (OPS 1.2.1)."""
+
+    ACCEPTANCE = "acceptance", "acceptance (testing)"
+    PRODUCTION = "production", "production"
+
+
+class EuCredential(models.Model):
+    """An account's own web-service credentials for the EU Information System.
+
+    The authentication key is encrypted at rest (ENCRYPTION_KEYS, rotatable) and
+    never shown back; the username and client id are not secrets (OPS 2.2.2).
+    """
+
+    account = models.OneToOneField(User, on_delete=models.CASCADE, related_name="eu_credential")
+    username = models.CharField(max_length=100, help_text="EU Login username of the web-service user")
+    authentication_key = EncryptedTextField(help_text="From 'Web Services Access' in the EU profile")
+    client_id = models.CharField(max_length=100, help_text="WebServiceClientId, e.g. eudr-test in acceptance")
+    environment = models.CharField(max_length=16, choices=EuEnvironment.choices)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.account_id}: {self.username} ({self.environment})"
+
+
+class UpgradeRequestStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    APPROVED = "approved", "Approved"
+    REJECTED = "rejected", "Rejected"
+
+
+class UpgradeRequest(models.Model):
+    """An account's request to move to another plan; staff decide it in the
+    admin (accounts.services.upgrade_request_decide). Payment is not handled here."""
+
+    account = models.ForeignKey(User, on_delete=models.CASCADE, related_name="upgrade_requests")
+    from_plan = models.ForeignKey(Plan, to_field="code", on_delete=models.PROTECT, related_name="+")
+    requested_plan = models.ForeignKey(Plan, to_field="code", on_delete=models.PROTECT, related_name="+")
+    message = models.TextField(max_length=1000, blank=True)
+    status = models.CharField(
+        max_length=8, choices=UpgradeRequestStatus.choices, default=UpgradeRequestStatus.PENDING
+    )
+    decided_by = models.ForeignKey(
+        User,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        limit_choices_to={"is_staff": True},
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["account"],
+                condition=models.Q(status="pending"),
+                name="one_pending_upgrade_request_per_account",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.account}: {self.from_plan_id} -> {self.requested_plan_id} ({self.status})"

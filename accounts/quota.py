@@ -23,7 +23,7 @@ from django.http import HttpRequest, HttpResponse
 from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle
 
-from eudr_service.lib.client_ip import client_ip
+from eudr_service.lib.client_ip import client_network
 from eudr_service.lib.outages import CACHE_ERRORS, warn_once_a_minute
 from eudr_service.lib.problems import Problem
 
@@ -84,8 +84,9 @@ class QuotaState:
 
 class QuotaExceeded(Problem):
     def __init__(self, state: QuotaState, *, burst: bool) -> None:
+        self.retry_after = max(state.minute_reset - int(state.now), 1) if burst else DAILY_RETRY_AFTER
         if burst:
-            retry_after = max(state.minute_reset - int(state.now), 1)
+            retry_after = self.retry_after
             super().__init__(
                 429,
                 "rate_limited",
@@ -107,23 +108,62 @@ def _counter_keys(scope: str, now: float) -> tuple[str, str]:
     return f"quota:{scope}:d:{day}", f"quota:{scope}:m:{minute}"
 
 
-def _increment(keys_ttls: list[tuple[str, int]]) -> list[int]:
-    """Atomically add one to each counter, creating it with its TTL."""
+# Counting, the undo of a refused call and an optional cache read in one round
+# trip: KEYS are the counters (then the key to read, if any); ARGV the number of
+# counters, then per counter its TTL and its limit (0: none). Returns the counts,
+# 1 if the call was refused (and uncounted), then the value read (nil if absent).
+_CONSUME_LUA = """
+local n = tonumber(ARGV[1])
+local result, over = {}, 0
+for i = 1, n do
+  local count = redis.call('INCR', KEYS[i])
+  if count == 1 then redis.call('EXPIRE', KEYS[i], ARGV[2 * i]) end
+  local limit = tonumber(ARGV[2 * i + 1])
+  if limit > 0 and count > limit then over = 1 end
+  result[i] = count
+end
+if over == 1 then
+  for i = 1, n do redis.call('DECR', KEYS[i]) end
+end
+result[n + 1] = over
+if over == 0 and #KEYS > n then result[n + 2] = redis.call('GET', KEYS[n + 1]) end
+return result
+"""
+# What `fetch` gives back when the value could not be read along with the counts.
+NOT_FETCHED = object()
+
+
+@dataclass(frozen=True)
+class _Counter:
+    key: str
+    ttl: int
+    limit: int | None
+
+
+def _count(counters: list[_Counter], fetch: str | None) -> tuple[list[int], bool, Any]:
+    """Add one to each counter, unless that takes one over its limit (then none
+    is counted); (counts including this call, refused, value of `fetch`)."""
     cache = caches["default"]
     if isinstance(cache, RedisCache):
-        return _increment_redis(cache, keys_ttls)
+        return _count_redis(cache, counters, fetch)
     counts = []
-    for key, ttl in keys_ttls:
-        cache.add(key, 0, ttl)
+    for counter in counters:
+        cache.add(counter.key, 0, counter.ttl)
         try:
-            counts.append(cache.incr(key))
+            counts.append(cache.incr(counter.key))
         except ValueError:  # expired between add and incr
-            cache.add(key, 0, ttl)
-            counts.append(cache.incr(key))
-    return counts
+            cache.add(counter.key, 0, counter.ttl)
+            counts.append(cache.incr(counter.key))
+    over = any(c.limit is not None and n > c.limit for c, n in zip(counters, counts, strict=True))
+    if over:
+        for counter in counters:
+            with contextlib.suppress(ValueError):
+                cache.decr(counter.key)
+    return counts, over, (NOT_FETCHED if fetch is None or over else cache.get(fetch))
 
 
 _redis_clients: dict[int, Any] = {}
+_scripts: dict[int, Any] = {}
 
 
 def _redis_client(cache: RedisCache, key: str) -> Any:
@@ -133,25 +173,27 @@ def _redis_client(cache: RedisCache, key: str) -> Any:
     client = _redis_clients.get(id(backend))
     if client is None:
         client = _redis_clients[id(backend)] = backend.get_client(key, write=True)
+        _scripts[id(backend)] = client.register_script(_CONSUME_LUA)  # EVALSHA, EVAL once
     return client
 
 
-def _increment_redis(cache: RedisCache, keys_ttls: list[tuple[str, int]]) -> list[int]:
-    # One round trip for all counters: INCR then EXPIRE NX (TTL set once).
-    full_keys = [cache.make_and_validate_key(key) for key, _ in keys_ttls]
-    pipe = _redis_client(cache, full_keys[0]).pipeline(transaction=False)
-    for full_key, (_, ttl) in zip(full_keys, keys_ttls, strict=True):
-        pipe.incr(full_key)
-        pipe.expire(full_key, ttl, nx=True)
-    results = pipe.execute()
-    return [int(results[i * 2]) for i in range(len(keys_ttls))]
-
-
-def _decrement(keys: list[str]) -> None:
-    cache = caches["default"]
-    for key in keys:
-        with contextlib.suppress(ValueError):
-            cache.decr(key)
+def _count_redis(
+    cache: RedisCache, counters: list[_Counter], fetch: str | None
+) -> tuple[list[int], bool, Any]:
+    keys = [cache.make_and_validate_key(c.key) for c in counters]
+    _redis_client(cache, keys[0])
+    args: list[int] = [len(counters)]
+    for counter in counters:
+        args += [counter.ttl, counter.limit or 0]
+    if fetch is not None:
+        keys.append(cache.make_and_validate_key(fetch))
+    reply = _scripts[id(cache._cache)](keys=keys, args=args)
+    counts, over = [int(n) for n in reply[: len(counters)]], bool(reply[len(counters)])
+    if fetch is None or over:
+        return counts, over, NOT_FETCHED
+    raw = reply[len(counters) + 1] if len(reply) > len(counters) + 1 else None
+    # Stored by Django's cache API: decode as cache.get would.
+    return counts, over, None if raw is None else cache._cache._serializer.loads(raw)
 
 
 ACCOUNT_SCOPE = "acct:"
@@ -165,41 +207,49 @@ def account_day_key(user_id: int, day: int) -> str:
     return f"quota:{ACCOUNT_SCOPE}{user_id}:d:{day}"
 
 
-def quota_consume(*, scope: str, limits: Limits) -> QuotaState:
+def quota_consume(*, scope: str, limits: Limits, fetch: str | None = None) -> tuple[QuotaState, Any]:
     """Count one call against `scope`; raise QuotaExceeded without counting it.
 
+    With `fetch` (a cache key), the cached value is read in the same round trip
+    and returned (None when absent); NOT_FETCHED when no counter was touched.
     An account's day counter is kept even on unlimited plans: it is the usage
     history the panel shows (accounts.usage persists it), at no database cost.
     """
     now = _now()
     day_key, minute_key = _counter_keys(scope, now)
-    keys_ttls: list[tuple[str, int]] = []
+    counters: list[_Counter] = []
     if limits.per_day is not None or scope.startswith(ACCOUNT_SCOPE):
-        keys_ttls.append((day_key, DAY_COUNTER_TTL))
+        counters.append(_Counter(day_key, DAY_COUNTER_TTL, limits.per_day))
     if limits.per_minute is not None:
-        keys_ttls.append((minute_key, MINUTE + 5))
-    if not keys_ttls:
-        return QuotaState(limits, 0, 0, now)
-    counts = dict(zip((k for k, _ in keys_ttls), _increment(keys_ttls), strict=True))
-    state = QuotaState(limits, counts.get(day_key, 0), counts.get(minute_key, 0), now)
-    over_minute = limits.per_minute is not None and state.minute_used > limits.per_minute
-    over_day = limits.per_day is not None and state.day_used > limits.per_day
-    if over_minute or over_day:
-        _decrement([k for k, _ in keys_ttls])
+        counters.append(_Counter(minute_key, MINUTE + 5, limits.per_minute))
+    if not counters:
+        return QuotaState(limits, 0, 0, now), NOT_FETCHED
+    counts, over, fetched = _count(counters, fetch)
+    by_key = dict(zip((c.key for c in counters), counts, strict=True))
+    state = QuotaState(limits, by_key.get(day_key, 0), by_key.get(minute_key, 0), now)
+    if over:
+        over_minute = limits.per_minute is not None and state.minute_used > limits.per_minute
         shown = QuotaState(limits, state.day_used - 1, state.minute_used - 1, now)
         raise QuotaExceeded(shown, burst=over_minute)
-    return state
+    return state, fetched
+
+
+def anonymous_limits(request: HttpRequest) -> tuple[str, Limits]:
+    """The per-client-IP allowance of the public verify endpoint."""
+    return (
+        f"ip:{client_network(request)}",
+        Limits(settings.VERIFY_ANON_PER_DAY, settings.VERIFY_ANON_PER_MINUTE),
+    )
+
+
+def _plan_limits(user: Any) -> tuple[str, Limits]:
+    return f"{ACCOUNT_SCOPE}{user.pk}", Limits(user.plan.daily_limit, user.plan.per_minute_limit)
 
 
 def limits_for(request: Request) -> tuple[str, Limits]:
-    user = request.user
-    if user.is_authenticated:
-        plan = user.plan
-        return f"{ACCOUNT_SCOPE}{user.pk}", Limits(plan.daily_limit, plan.per_minute_limit)
-    return (
-        f"ip:{client_ip(request._request)}",
-        Limits(settings.VERIFY_ANON_PER_DAY, settings.VERIFY_ANON_PER_MINUTE),
-    )
+    if request.user.is_authenticated:
+        return _plan_limits(request.user)
+    return anonymous_limits(request._request)
 
 
 class PlanQuotaThrottle(BaseThrottle):
@@ -209,7 +259,7 @@ class PlanQuotaThrottle(BaseThrottle):
     def allow_request(self, request: Request, view: Any) -> bool:
         scope, limits = limits_for(request)
         try:
-            state = quota_consume(scope=scope, limits=limits)
+            state, _ = quota_consume(scope=scope, limits=limits)
         except QuotaExceeded as exc:
             request._request.quota_state = exc.state
             raise
@@ -217,6 +267,52 @@ class PlanQuotaThrottle(BaseThrottle):
             return _on_counter_outage(request, exc)
         request._request.quota_state = state
         return True
+
+
+class CountedInView(BaseThrottle):
+    """For views that count their calls themselves (public_quota_consume): DRF
+    counts nothing, yet the view still declares it is limited (the schema lists
+    its rate-limit headers and 429)."""
+
+    def allow_request(self, request: Request, view: Any) -> bool:
+        return True
+
+
+def public_quota_consume(*, request: HttpRequest, user: Any = None, fetch: str | None = None) -> Any:
+    """Count a call to a public endpoint (verify), which anyone may call without
+    a key: a key must never get less than no key. A keyed call uses the plan's
+    allowance and, once that is used up, the calling address's anonymous
+    allowance, as if no key had been sent; when both are used up, the refusal
+    with the shorter Retry-After is given. A Redis outage serves the call
+    uncounted, as it does for anonymous callers.
+
+    Returns the cached value of `fetch`, read in the same round trip, or
+    NOT_FETCHED; raises QuotaExceeded. The headers' state is left on the request.
+    `user` is the key's account, None (or anonymous) without a key.
+    """
+    try:
+        if user is not None and user.is_authenticated:
+            try:
+                state, fetched = quota_consume(**_scope_limits(_plan_limits(user)), fetch=fetch)
+            except QuotaExceeded as over_plan:
+                try:
+                    state, fetched = quota_consume(**_scope_limits(anonymous_limits(request)), fetch=fetch)
+                except QuotaExceeded as over_anonymous:
+                    raise min(over_anonymous, over_plan, key=lambda exc: exc.retry_after) from None
+        else:
+            state, fetched = quota_consume(**_scope_limits(anonymous_limits(request)), fetch=fetch)
+    except QuotaExceeded as exc:
+        request.quota_state = exc.state
+        raise
+    except CACHE_ERRORS as exc:
+        warn_once_a_minute("quota", "Quota counters unavailable (%s); serving public calls uncounted", exc)
+        return NOT_FETCHED
+    request.quota_state = state
+    return fetched
+
+
+def _scope_limits(pair: tuple[str, Limits]) -> dict[str, Any]:
+    return {"scope": pair[0], "limits": pair[1]}
 
 
 def _on_counter_outage(request: Request, exc: Exception) -> bool:

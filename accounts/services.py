@@ -1,24 +1,59 @@
-"""Account services: issuing and authenticating API keys."""
+"""Account services: API keys, and the organisations an account may file for."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
+from django.conf import settings
 from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
 
 from accounts import keys
-from accounts.models import APIKey, Plan, User
+from accounts.models import (
+    APIKey,
+    EuCredential,
+    Mandate,
+    Organisation,
+    Plan,
+    UpgradeRequest,
+    UpgradeRequestStatus,
+    User,
+)
 
 
-def api_key_create(*, user: User, name: str, expires_at: datetime | None = None) -> tuple[APIKey, str]:
-    """Create a key and return it with its plaintext, which is never stored."""
-    new = keys.generate_key()
+class TooManyKeys(Exception):
+    """The account already holds API_KEYS_MAX_PER_ACCOUNT usable keys."""
+
+
+@transaction.atomic
+def api_key_create(
+    *, user: User, name: str, expires_at: datetime | None = None, livemode: bool = True
+) -> tuple[APIKey, str]:
+    """Create a key and return it with its plaintext, which is never stored.
+
+    `livemode=False` makes a sandbox key (`eudr_test_`); live and test keys
+    share the cap.
+
+    The cap is checked under a lock on the user's row, taken by writing it: a
+    no-op UPDATE locks the row in PostgreSQL and the whole database in SQLite,
+    so parallel creations wait for each other and a count can never go stale.
+    """
+    User.objects.filter(pk=user.pk).update(email=F("email"))
+    usable = APIKey.objects.filter(user=user, revoked_at__isnull=True).count()
+    if usable >= settings.API_KEYS_MAX_PER_ACCOUNT:
+        raise TooManyKeys(
+            f"An account may hold at most {settings.API_KEYS_MAX_PER_ACCOUNT} keys; revoke one first."
+        )
+    new = keys.generate_key(livemode=livemode)
     api_key = APIKey.objects.create(
         user=user,
         name=name,
         prefix=new.lookup,
         secret_hash=new.secret_hash,
         expires_at=expires_at,
+        livemode=livemode,
     )
     return api_key, new.plaintext
 
@@ -55,3 +90,126 @@ def user_get_or_create_with_plan(*, email: str, plan_code: str) -> tuple[User, b
         user.plan = plan
         user.save(update_fields=["plan"])
     return user, created
+
+
+class UpgradeRequestRefused(Exception):
+    """The request cannot be made or decided (a reason for the user or staff)."""
+
+
+@transaction.atomic
+def upgrade_request_create(*, account: User, requested_plan: Plan, message: str = "") -> UpgradeRequest:
+    """Record a request to move `account` to `requested_plan`; staff decide it.
+
+    One pending request per account (a database constraint too); the row is
+    locked like api_key_create's so two parallel posts cannot both pass."""
+    User.objects.filter(pk=account.pk).update(email=F("email"))
+    if not requested_plan.requestable:
+        raise UpgradeRequestRefused("This plan cannot be requested.")
+    if requested_plan.code == account.plan_id:
+        raise UpgradeRequestRefused("The account is already on this plan.")
+    if UpgradeRequest.objects.filter(account=account, status=UpgradeRequestStatus.PENDING).exists():
+        raise UpgradeRequestRefused("A request is already waiting for a decision.")
+    return UpgradeRequest.objects.create(
+        account=account, from_plan_id=account.plan_id, requested_plan=requested_plan, message=message
+    )
+
+
+@transaction.atomic
+def upgrade_request_decide(*, request_id: int, approve: bool, by: User) -> UpgradeRequest:
+    """Approve (the account moves to the requested plan) or reject a pending
+    request, recording who decided and when, in one transaction."""
+    if not by.is_staff:
+        raise UpgradeRequestRefused("Only staff decide upgrade requests.")
+    upgrade = UpgradeRequest.objects.select_for_update().get(pk=request_id)
+    if upgrade.status != UpgradeRequestStatus.PENDING:
+        raise UpgradeRequestRefused(f"Request {upgrade.pk} was already {upgrade.status}.")
+    upgrade.status = UpgradeRequestStatus.APPROVED if approve else UpgradeRequestStatus.REJECTED
+    upgrade.decided_by = by
+    upgrade.decided_at = timezone.now()
+    upgrade.save(update_fields=["status", "decided_by", "decided_at"])
+    if approve:
+        User.objects.filter(pk=upgrade.account_id).update(plan=upgrade.requested_plan_id)
+    return upgrade
+
+
+class OperatorRole:
+    """How an account stands to the operator named in a filing; the EU
+    Information System knows both (an authorised representative files with
+    the represented operator's identity)."""
+
+    OPERATOR = "operator"
+    AUTHORISED_REPRESENTATIVE = "authorised_representative"
+
+
+@dataclass(frozen=True)
+class OperatorMatch:
+    organisation: Organisation | None
+    role: str  # OperatorRole; OPERATOR when nothing matched (the account names itself)
+
+
+def organisation_match(*, account: User, nip: str = "", eori: str = "") -> OperatorMatch:
+    """The organisation of `account` (its own, or one it holds a mandate for)
+    whose NIP or EORI is the filing's. Another account's organisation never
+    matches: naming it gives a statement whose operator is unconfirmed."""
+    identity = Q()
+    if nip:
+        identity |= Q(nip=nip)
+    if eori:
+        identity |= Q(eori=eori)
+    if not identity:
+        return OperatorMatch(None, OperatorRole.OPERATOR)
+    own = Organisation.objects.filter(identity, account=account).order_by("-verified_at", "id").first()
+    if own is not None:
+        return OperatorMatch(own, OperatorRole.OPERATOR)
+    mandate = _mandate_for(account=account, identity=identity)
+    if mandate is not None:
+        return OperatorMatch(mandate.organisation, OperatorRole.AUTHORISED_REPRESENTATIVE)
+    return OperatorMatch(None, OperatorRole.OPERATOR)
+
+
+def _mandate_for(*, account: User, identity: Q) -> Mandate | None:
+    organisations = Organisation.objects.filter(identity)
+    return (
+        Mandate.objects.select_related("organisation")
+        .filter(account=account, organisation__in=organisations)
+        .order_by("-verified_at", "id")
+        .first()
+    )
+
+
+def organisation_identity_confirmed(
+    *, account_id: int, organisation: Organisation | None, role: str, now: datetime | None = None
+) -> bool:
+    """True only when staff verified the organisation and, for a representative,
+    the account's mandate for it is verified and current."""
+    if organisation is None or not organisation.is_verified:
+        return False
+    if role == OperatorRole.OPERATOR:
+        return organisation.account_id == account_id
+    mandate = Mandate.objects.filter(account_id=account_id, organisation=organisation).first()
+    return mandate is not None and mandate.is_active(now)
+
+
+def eu_credential_set(
+    *, account: User, username: str, authentication_key: str, client_id: str, environment: str
+) -> EuCredential:
+    """Store (or replace) the account's EU Information System credentials."""
+    credential, _ = EuCredential.objects.update_or_create(
+        account=account,
+        defaults={
+            "username": username,
+            "authentication_key": authentication_key,
+            "client_id": client_id,
+            "environment": environment,
+        },
+    )
+    return credential
+
+
+def eu_credential_get(*, account_id: int) -> EuCredential | None:
+    return EuCredential.objects.filter(account_id=account_id).first()
+
+
+def eu_credential_delete(*, account: User) -> bool:
+    deleted, _ = EuCredential.objects.filter(account=account).delete()
+    return bool(deleted)

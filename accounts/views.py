@@ -1,17 +1,15 @@
 """Sign-up, sign-in, sign-out and password reset for the web panel.
 
 Django's auth views and forms; the POSTs that guess or send something
-(sign-in, sign-up, password reset) are limited per client IP, answering
-429 with the 429.html page when a client goes over.
+(sign-in, sign-up, password reset) are limited per client network and, for
+sign-in, per account (accounts.limits), answering 429 with the 429.html page
+when a client goes over.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
-from typing import Any
-
 from django.conf import settings
+from django.contrib import admin
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
@@ -19,29 +17,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
-from django_ratelimit.decorators import ratelimit
 
 from accounts.forms import SignInForm, SignupForm
+from accounts.limits import auth_posts_per_minute, rate_limited
 
-AUTH_POST_RATE = "10/m"
 
-
-def auth_rate_limited(group: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
-    """Limit the view's POSTs per client IP; over the rate the client gets 429, not the view."""
-
-    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-        @ratelimit(group=group, key="ip", rate=AUTH_POST_RATE, method="POST", block=False)
-        @wraps(view)
-        def limited(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            if getattr(request, "limited", False):
-                response = render(request, "429.html", status=429)
-                response["Retry-After"] = "60"
-                return response
-            return view(request, *args, **kwargs)
-
-        return limited
-
-    return decorate
+def auth_rate_limited(action: str, account_field: str | None = None):
+    """Limit the view's POSTs per client network (and per account named in the form)."""
+    return rate_limited(action, per_minute=auth_posts_per_minute, account_field=account_field)
 
 
 @auth_rate_limited("panel-signup")
@@ -58,12 +41,12 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/signup.html", {"form": form})
 
 
-login_view = auth_rate_limited("panel-login")(
+login_view = auth_rate_limited("panel-login", account_field="username")(
     auth_views.LoginView.as_view(authentication_form=SignInForm, redirect_authenticated_user=True)
 )
 logout_view = auth_views.LogoutView.as_view()
 
-password_reset = auth_rate_limited("panel-password-reset")(
+password_reset = auth_rate_limited("panel-password-reset", account_field="email")(
     auth_views.PasswordResetView.as_view(
         email_template_name="registration/password_reset_email.txt",
         subject_template_name="registration/password_reset_subject.txt",
@@ -77,3 +60,6 @@ password_reset_confirm = auth_views.PasswordResetConfirmView.as_view(
     success_url=reverse_lazy("password_reset_complete")
 )
 password_reset_complete = auth_views.PasswordResetCompleteView.as_view()
+
+# Django admin's sign-in: the same limits as the panel's (the admin is a password form too).
+admin_login = auth_rate_limited("admin-login", account_field="username")(admin.site.login)

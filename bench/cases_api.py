@@ -91,6 +91,12 @@ def dds_body(plots: int, reference: str) -> dict:
                 "plots": [{**p, "area_ha": 1} for p in points],
             }
         ],
+        "attestation": {
+            "legality": True,
+            "annex_ii_declaration": True,
+            "signatory_name": "Anna Nowak",
+            "signatory_function": "Prezes zarządu",
+        },
     }
 
 

@@ -74,12 +74,35 @@ def throughput_ratio(of: str, baseline: str, minimum: float, why: Why = "") -> T
     return Target(f"throughput >= {minimum:.0%} of `{baseline}`", check, why=why)
 
 
-def p99_below(ms: float, why: Why = "") -> Target:
+def p99_below(ms: float, why: Why = "", load: str = f"{CONNECTIONS} connections") -> Target:
     return Target(
-        f"p99 < {ms:g} ms at {CONNECTIONS} connections",
+        f"p99 < {ms:g} ms at {load}",
         lambda m, _: (f"{m.p99_ms:.1f} ms", (m.p99_ms or 0) < ms),
         why=why,
     )
+
+
+def no_tcp_drops() -> Target:
+    """Fatal: a dropped SYN or handshake ACK costs the client a 1 s (then 3 s)
+    retransmission, so one overflow makes seconds-long tails."""
+
+    def check(m: Measurement, _: dict[str, Measurement]) -> tuple[str, bool]:
+        if "listen_overflows" not in m.values:
+            return "– (not measured)", False
+        overflows, retrans = m.values["listen_overflows"], m.values["syn_retrans"]
+        return f"{overflows:.0f} / {retrans:.0f}", overflows == retrans == 0
+
+    def why(m: Measurement, _: dict[str, Measurement]) -> str:
+        if "listen_overflows" not in m.values:
+            return "the counters were not read"
+        ours = m.values.get("listener_drops", 0)
+        if not ours:
+            return (
+                "counted host-wide only; the server's socket dropped nothing: another program on the machine"
+            )
+        return f"the server's own socket dropped {ours:.0f} packets (an overflow there counts as a drop too)"
+
+    return Target("0 listen overflows / 0 SYN retransmits (kernel)", check, fatal=True, why=why)
 
 
 def p50_below(ms: float, why: Why = "") -> Target:

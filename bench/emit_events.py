@@ -2,8 +2,9 @@
 
 setup:  register a webhook endpoint for the demo account at --url (risk.critical only).
 emit:   emit --count risk.critical events for the demo account, each in its own
-        transaction; write {event_id: unix time of its commit} to --out. Several run
-        in parallel so that committing is not what limits the delivery rate.
+        transaction, as fast as possible or paced at --rate per second; write
+        {event_id: unix time of its commit} to --out.
+wake:   put one sender wake-up on WEBHOOKS_QUEUE (after a backlog was emitted elsewhere).
 delete: remove the demo account's endpoints at --url (and their deliveries).
 Needs DEBUG=1 and WEBHOOKS_ALLOW_INSECURE=1: the receiver is http on loopback.
 """
@@ -40,12 +41,15 @@ def setup(url: str) -> None:
     services.endpoint_create(owner=owner, url=url, events=["risk.critical"])
 
 
-def emit(count: int, out: Path, start_at: float) -> None:
+def emit(count: int, out: Path, start_at: float, rate: float = 0.0) -> None:
     owner = User.objects.get(email=DEMO_EMAIL)
     # The parallel emitters start together, whenever each finished django.setup().
     time.sleep(max(0.0, min(start_at - time.time(), 60)))
+    began = time.monotonic()
     commits: dict[str, float] = {}
     for i in range(count):
+        if rate:  # paced: event i is due i/rate seconds after the start (no catching up in bursts)
+            time.sleep(max(0.0, began + i / rate - time.monotonic()))
         committed: list[float] = []
         with transaction.atomic():
             # Registered before event_emit's own hook, so it runs first, right after COMMIT
@@ -77,16 +81,19 @@ def delete(url: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("action", choices=["setup", "emit", "delete"])
+    parser.add_argument("action", choices=["setup", "emit", "wake", "delete"])
     parser.add_argument("--url")
     parser.add_argument("--count", type=int, default=1000)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--start-at", type=float, default=0.0, help="unix time to begin emitting")
+    parser.add_argument("--rate", type=float, default=0.0, help="events per second (0: as fast as possible)")
     args = parser.parse_args()
     if args.action == "setup":
         setup(args.url)
     elif args.action == "emit":
-        emit(args.count, args.out, args.start_at)
+        emit(args.count, args.out, args.start_at, args.rate)
+    elif args.action == "wake":
+        services.deliveries_wake(force=True)
     else:
         delete(args.url)
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import os
 import re
+import resource
 import secrets
 import shutil
 import socket
@@ -15,6 +17,7 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -27,9 +30,17 @@ ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = ROOT / ".venv" / "bin"
 LUA = ROOT / "bench" / "report.lua"
 PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
-DB_NAME = "eudr_bench"
-REDIS_CACHE, REDIS_BROKER = "redis://127.0.0.1:6379/6", "redis://127.0.0.1:6379/7"
-CONNECTIONS, WRK_THREADS = 32, 2
+# Overridable so a bench can run beside other users of the same PostgreSQL and Redis.
+DB_NAME = os.environ.get("BENCH_DB_NAME", "eudr_bench")
+if not re.fullmatch(r"[a-z_][a-z0-9_]*", DB_NAME):
+    sys.exit(f"BENCH_DB_NAME must be a plain lower-case identifier, not {DB_NAME!r}")
+REDIS_CACHE = os.environ.get("BENCH_REDIS_CACHE", "redis://127.0.0.1:6379/6")
+REDIS_BROKER = os.environ.get("BENCH_REDIS_BROKER", "redis://127.0.0.1:6379/7")
+CONNECTIONS = 32
+# wrk runs as one thread pinned to the last CPU (taskset): on 2 cores it can then
+# never take more than one core from gunicorn, and its own CPU use is reported.
+WRK_THREADS = 1
+WRK_CPU = (os.cpu_count() or 1) - 1
 
 
 @dataclass
@@ -69,6 +80,7 @@ def app_env(var_dir: Path | None = None) -> dict[str, str]:
         "DEBUG": "0",
         "SECRET_KEY": secrets.token_urlsafe(64),
         "API_KEY_PEPPER": secrets.token_urlsafe(32),
+        "ENCRYPTION_KEYS": base64.urlsafe_b64encode(secrets.token_bytes(32)).decode(),
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "PUBLIC_BASE_URL": "https://eudr.example.com",
         "SECURE_SSL_REDIRECT": "0",
@@ -128,7 +140,9 @@ def free_port() -> int:
 def server(env: dict[str, str], config: list[str], app: str = "eudr_service.wsgi") -> Iterator[Server]:
     """Run gunicorn until the block exits, also on error or Ctrl-C."""
     port = free_port()
-    cmd = [str(VENV_BIN / "gunicorn"), app, "--bind", f"127.0.0.1:{port}", *config]
+    # No control socket: the bench runs two servers at once at times, and gunicorn's
+    # default control socket path is one per user.
+    cmd = [str(VENV_BIN / "gunicorn"), app, "--bind", f"127.0.0.1:{port}", "--no-control-socket", *config]
     with tempfile.TemporaryFile("w+") as log:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
@@ -142,7 +156,8 @@ def server(env: dict[str, str], config: list[str], app: str = "eudr_service.wsgi
                 proc.wait()
 
 
-def wait_live(srv: Server, proc: subprocess.Popen, log, timeout: float = 30) -> Server:
+def wait_live(srv: Server, proc: subprocess.Popen, log, timeout: float = 120) -> Server:
+    # Generous: on a loaded 2-core machine each worker needs seconds to import the app.
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -160,6 +175,52 @@ def _vm_hwm_kib(pid: int) -> int:
 
 
 # --- measuring helpers -----------------------------------------------------------------
+
+# Kernel counters (the same as `nstat -az`): an accept queue that overflows drops
+# SYNs or handshake ACKs, and the client waits 1 s, then 3 s, to retransmit.
+TCP_COUNTERS = {"ListenOverflows": "listen_overflows", "TCPSynRetrans": "syn_retrans"}
+
+
+def tcp_counters() -> dict[str, int]:
+    """Host-wide TcpExt counters from /proc/net/netstat (every socket of this network namespace)."""
+    lines = [
+        line.split()
+        for line in Path("/proc/net/netstat").read_text().splitlines()
+        if line.startswith("TcpExt:")
+    ]
+    values = dict(zip(lines[0][1:], map(int, lines[1][1:]), strict=True))
+    return {key: values.get(name, 0) for name, key in TCP_COUNTERS.items()}
+
+
+def listener_drops(port: int) -> int:
+    """Packets the listening socket on `port` dropped (sk_drops, the `d` of `ss -m`):
+    accept-queue overflows of this socket alone, whatever else runs on the host."""
+    out = subprocess.run(["ss", "-Htlnm", f"sport = :{port}"], capture_output=True, text=True).stdout
+    return sum(int(n) for n in re.findall(r"\bd(\d+)\)", out))
+
+
+@contextlib.contextmanager
+def kernel_watch(port: int | None) -> Iterator[dict[str, float]]:
+    """Deltas of the TCP counters over the block, into the yielded dict."""
+    before, drops = tcp_counters(), listener_drops(port) if port else 0
+    deltas: dict[str, float] = {}
+    try:
+        yield deltas
+    finally:
+        after = tcp_counters()
+        deltas.update({key: after[key] - before[key] for key in after})
+        if port:
+            deltas["listener_drops"] = listener_drops(port) - drops
+
+
+def tcp_note(values: dict[str, float]) -> str:
+    if "listen_overflows" not in values:
+        return ""
+    overflows, retrans = values["listen_overflows"], values["syn_retrans"]
+    note = f"; kernel: {overflows:.0f} listen overflows, {retrans:.0f} SYN retransmits"
+    if "listener_drops" in values:
+        note += f" host-wide, {values['listener_drops']:.0f} drops on the server's socket"
+    return note
 
 
 def preflight(url: str, headers: dict[str, str] | None = None) -> None:
@@ -185,23 +246,34 @@ def wrk_load(
     hdrs = [arg for name, value in (headers or {}).items() for arg in ("-H", f"{name}: {value}")]
 
     def run(duration: int) -> str:
-        cmd = ["wrk", "-t", str(WRK_THREADS), "-c", str(connections), "-d", f"{duration}s"]
-        cmd += ["--timeout", "5s", "-s", str(LUA), *hdrs, url]
+        cmd = ["taskset", "-c", str(WRK_CPU), "wrk", "-t", str(WRK_THREADS), "-c", str(connections)]
+        cmd += ["-d", f"{duration}s", "--timeout", "5s", "-s", str(LUA), *hdrs, url]
         return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
 
     if warmup:
         run(warmup)
-    out = run(seconds)
+    cpu_before = _children_cpu()
+    with kernel_watch(urllib.parse.urlsplit(url).port) as counters:
+        out = run(seconds)
+    wrk_cpu = (_children_cpu() - cpu_before) / seconds
     line = next((x for x in out.splitlines() if x.startswith("BENCH_JSON ")), None)
     if line is None:
         raise RuntimeError(f"wrk printed no BENCH_JSON line:\n{out}")
     data = json.loads(line.removeprefix("BENCH_JSON "))
     errors = sum(data[k] for k in ("connect_errors", "read_errors", "write_errors", "timeouts"))
-    notes = f"{data['requests']} requests"
+    notes = (
+        f"{data['requests']} requests, max {data['max_us'] / 1000:,.0f} ms; wrk used {wrk_cpu:.0%} of a core"
+    )
     if errors or data["non_2xx_3xx"]:
         notes += f"; {errors} socket errors, {data['non_2xx_3xx']} non-2xx/3xx"
+    notes += tcp_note(counters)
     ms = {k: data[f"{k}_us"] / 1000 for k in ("p50", "p95", "p99")}
-    return Measurement(data["rps"], ms["p50"], ms["p95"], ms["p99"], notes)
+    return Measurement(data["rps"], ms["p50"], ms["p95"], ms["p99"], notes, dict(counters))
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def http(

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from cases_api import RISK_SINGLE, dds_body
 from core import DEMO_DDS, Context
 from forest_layer import batch_points
-from harness import Measurement, http, json_body
+from harness import Measurement, http, json_body, kernel_watch, tcp_note
 from workers import children, proc_kib
 
 CLIENTS = 8
@@ -99,13 +99,14 @@ def soak(ctx: Context) -> Measurement:
     threads = [
         threading.Thread(target=_client, args=(ctx, i, deadline, tally), daemon=True) for i in range(CLIENTS)
     ]
-    for thread in threads:
-        thread.start()
-    while time.monotonic() < deadline:
-        time.sleep(min(interval, max(deadline - time.monotonic(), 0)))
-        samples.append(_rss_sample(ctx))
-    for thread in threads:
-        thread.join(timeout=150)  # a request in flight at the deadline may still finish
+    with kernel_watch(int(ctx.server.base_url.rsplit(":", 1)[1])) as counters:
+        for thread in threads:
+            thread.start()
+        while time.monotonic() < deadline:
+            time.sleep(min(interval, max(deadline - time.monotonic(), 0)))
+            samples.append(_rss_sample(ctx))
+        for thread in threads:
+            thread.join(timeout=150)  # a request in flight at the deadline may still finish
     elapsed = time.monotonic() - start
     web, celery = [s[0] for s in samples], [s[1] for s in samples]
     total = sum(tally.statuses.values())
@@ -121,7 +122,7 @@ def soak(ctx: Context) -> Measurement:
         f"gunicorn workers' RSS (sum) start {web[0]:,.0f} / end {web[-1]:,.0f} / max {max(web):,.0f} MiB, "
         f"growth 2nd→last third {_growth(web):+.1%}; Celery worker RSS {celery[0]:,.0f} / "
         f"{celery[-1]:,.0f} / {max(celery):,.0f} MiB, growth {_growth(celery):+.1%}; "
-        f"{len(samples)} samples every {interval:g} s"
+        f"{len(samples)} samples every {interval:g} s{tcp_note(counters)}"
     )
     values = {
         "requests": total,
@@ -129,5 +130,6 @@ def soak(ctx: Context) -> Measurement:
         "failed": failed,
         "web_growth": _growth(web),
         "celery_growth": _growth(celery),
+        **counters,
     }
     return Measurement(total / elapsed, q[49], q[94], q[98], notes, values)

@@ -6,14 +6,18 @@ from django.http import HttpRequest
 
 from compliance.models import (
     ALLOWED_TRANSITIONS,
+    AnnexIEntry,
     CountryBenchmark,
     DDSCommodity,
     DDSStatus,
     DDSStatusChange,
     DueDiligenceStatement,
     ForestLayerRecord,
+    ForestTile,
     ParcelRecord,
 )
+from compliance.risk.service import benchmark_cache_clear
+from compliance.screening import Rule
 from compliance.services import InvalidTransition, dds_transition
 
 
@@ -21,7 +25,7 @@ class DDSStatusChangeInline(admin.TabularInline):
     model = DDSStatusChange
     extra = 0
     can_delete = False
-    readonly_fields = ("from_status", "to_status", "changed_at", "changed_by", "reason")
+    readonly_fields = ("from_status", "to_status", "changed_at", "changed_by", "rule", "reason")
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -92,7 +96,26 @@ class DDSAdmin(admin.ModelAdmin):
     list_display = ("dds_id", "operator_name", "commodity", "status", "risk_level", "owner", "created_at")
     list_filter = ("status", "risk_level", "country_of_production")
     search_fields = ("dds_id", "operator_name", "owner__email")
-    readonly_fields = ("dds_id", "status", "verified_at", "valid_until", "created_at", "updated_at")
+    readonly_fields = (
+        "dds_id",
+        "status",
+        "status_rule",
+        "status_reasons",
+        "status_decided_by",
+        "status_decided_at",
+        "organisation",
+        "operator_role",
+        "signatory_name",
+        "signatory_function",
+        "attested_legality",
+        "attested_declaration",
+        "attested_at",
+        "declaration_version",
+        "verified_at",
+        "valid_until",
+        "created_at",
+        "updated_at",
+    )
     inlines = [DDSCommodityInline, DDSStatusChangeInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -104,7 +127,11 @@ class DDSAdmin(admin.ModelAdmin):
         if new_status:
             try:
                 dds_transition(
-                    statement=obj, to_status=new_status, by=request.user, reason=form.cleaned_data["reason"]
+                    statement=obj,
+                    to_status=new_status,
+                    by=request.user,
+                    reason=form.cleaned_data["reason"],
+                    rule=Rule.STAFF_DECISION,
                 )
             except InvalidTransition as exc:
                 self.message_user(request, str(exc), messages.ERROR)
@@ -112,9 +139,30 @@ class DDSAdmin(admin.ModelAdmin):
 
 @admin.register(CountryBenchmark)
 class CountryBenchmarkAdmin(admin.ModelAdmin):
-    list_display = ("country_code", "risk_class", "effective_date", "source", "updated_at")
-    list_filter = ("risk_class",)
-    search_fields = ("country_code",)
+    """A later act is a new row (its own valid_from), not an edit: history is the record."""
+
+    list_display = ("country_code", "risk_class", "valid_from", "valid_until", "act", "updated_at")
+    list_filter = ("risk_class", "act")
+    search_fields = ("country_code", "act", "source")
+
+    def save_model(self, request: HttpRequest, obj: CountryBenchmark, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        benchmark_cache_clear()  # this process answers with the edit at once; others within a minute
+
+
+@admin.register(AnnexIEntry)
+class AnnexIEntryAdmin(admin.ModelAdmin):
+    list_display = (
+        "commodity",
+        "hs_code",
+        "description",
+        "applies_from",
+        "applies_until",
+        "act",
+        "removed_by",
+    )
+    list_filter = ("commodity", "act", "removed_by")
+    search_fields = ("hs_code", "description", "note")
 
 
 @admin.register(ParcelRecord)
@@ -124,11 +172,34 @@ class ParcelRecordAdmin(admin.ModelAdmin):
     readonly_fields = ("parcel_id", "teryt", "voivodeship", "county", "commune", "geometry_wkt", "fetched_at")
 
 
+class ForestTileInline(admin.TabularInline):
+    model = ForestTile
+    extra = 0
+    can_delete = False
+    fields = ("tile_id", "url", "path", "size_bytes", "md5", "fetched_at")
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False  # forest_data fetch checks each tile first
+
+
 @admin.register(ForestLayerRecord)
 class ForestLayerRecordAdmin(admin.ModelAdmin):
-    list_display = ("name", "kind", "path", "active", "registered_at")
+    list_display = ("name", "kind", "version", "remote", "active", "registered_at")
     list_editable = ("active",)
-    readonly_fields = ("name", "kind", "path", "registered_at")
+    readonly_fields = (
+        "name",
+        "kind",
+        "path",
+        "product",
+        "version",
+        "remote",
+        "licence",
+        "citation",
+        "source_url",
+        "registered_at",
+    )
+    inlines = [ForestTileInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # register_forest_layer validates the file first

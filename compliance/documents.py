@@ -1,11 +1,43 @@
-"""The DDS as a PDF document."""
+"""The DDS as a PDF document: rendered once per statement version by a worker,
+stored, and served from storage.
+
+What the PDF shows is `dds_pdf_context`; how and when it is rendered is the
+rest of this module. A rendering runs in a child process limited in memory
+(PDF_RENDER_MEMORY_MB), time (PDF_RENDER_TIME_LIMIT_SECONDS) and pages
+(BUDGET_PDF_MAX_PAGES); a statement over a limit gets a failed document naming
+the limit, never an unbounded rendering.
+"""
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+import hashlib
+import logging
+from datetime import timedelta
+from typing import Any
 
-from compliance.models import DDSCommodity, DDSPlot, DueDiligenceStatement
-from eudr_service.lib.pdf import qr_svg_data_uri, render_pdf
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.db import IntegrityError, transaction
+from django.db.models import F, Prefetch, Q
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from compliance.certificate import RISK_TEXTS, RULE_TEXTS, STATUS_TEXTS
+from compliance.models import (
+    DDSCommodity,
+    DDSDocument,
+    DDSPlot,
+    DocumentStatus,
+    DueDiligenceStatement,
+)
+from compliance.plot_map import BILINGUAL, statement_map_svg
+from compliance.risk.commodities import polish_name
+from eudr_service.lib.jobs import row_wait
+from eudr_service.lib.pdf import RenderRefused, qr_svg_data_uri, render_pdf_bounded
+
+logger = logging.getLogger(__name__)
+TEMPLATE = "compliance/dds_pdf.html"
+MAX_RENDER_ATTEMPTS = 3
 
 
 def statement_with_details(queryset=None):
@@ -22,15 +54,183 @@ def statement_with_details(queryset=None):
     )
 
 
-def dds_render_pdf(*, statement: DueDiligenceStatement) -> bytes:
-    return render_pdf(
-        template="compliance/dds_pdf.html",
-        context={
-            "statement": statement,
-            "status": statement.effective_status(),
-            "badge": statement.badge(),
-            "commodities": statement.commodities.all(),
-            "history": statement.history.all(),
-            "qr": qr_svg_data_uri(statement.cert_url()),
-        },
+def both(table: dict[str, dict[str, str]], key: str) -> str:
+    """A value in both of the document's languages, "złożona / submitted"; the key if unknown."""
+    if not key:
+        return ""
+    polish, english = table["pl"].get(key, key), table["en"].get(key, key)
+    return polish if polish == english else f"{polish} / {english}"
+
+
+# Reasons the service itself writes into the status history (compliance.services,
+# compliance.screening), worded in both languages; reasons typed by people are shown as typed.
+SYSTEM_REASONS = {
+    "Filed through the API": "Złożono przez API / Filed through the API",
+}
+SCREENING_PREFIX = ("Automatic screening: ", "Automatyczna weryfikacja / Automatic screening: ")
+
+
+def history_reason(reason: str) -> str:
+    if reason in SYSTEM_REASONS:
+        return SYSTEM_REASONS[reason]
+    if reason.startswith(SCREENING_PREFIX[0]):
+        return SCREENING_PREFIX[1] + reason[len(SCREENING_PREFIX[0]) :]
+    return reason
+
+
+def commodity_names(code: str) -> str:
+    """The one name of a commodity used throughout the document: Polish / English."""
+    try:
+        polish = polish_name(code)
+    except Exception:  # an unknown code is shown as stored
+        return code
+    english = code.replace("_", " ")
+    return polish if polish == english else f"{polish} / {english}"
+
+
+def dds_pdf_context(*, statement: DueDiligenceStatement) -> dict[str, Any]:
+    status = statement.effective_status()
+    commodities = list(statement.commodities.all())
+    for line in commodities:
+        line.name_both = commodity_names(line.code)
+        for plot in line.plots.all():
+            plot.risk_both = both(RISK_TEXTS, plot.risk_level)
+            plot.finding_both = both(RULE_TEXTS, plot.finding)
+    history = list(statement.history.all())
+    for change in history:
+        change.from_both = both(STATUS_TEXTS, change.from_status)
+        change.to_both = both(STATUS_TEXTS, change.to_status)
+        change.rule_both = both(RULE_TEXTS, change.rule)
+        change.reason_both = history_reason(change.reason)
+    return {
+        "statement": statement,
+        "status": status,
+        "status_both": both(STATUS_TEXTS, status),
+        "risk_both": both(RISK_TEXTS, statement.risk_level),
+        "rule_both": both(RULE_TEXTS, statement.evidence()["rule"] or ""),
+        "badge": statement.badge(),
+        "commodities": commodities,
+        "several_products": len(commodities) > 1,
+        "history": history,
+        "qr": qr_svg_data_uri(statement.cert_url()),
+        "methodology_url": f"{settings.PUBLIC_BASE_URL}/methodology",
+        "plot_map": statement_map_svg(statement=statement, lang=BILINGUAL, width=640, height=380),
+    }
+
+
+def dds_pdf_version(*, statement: DueDiligenceStatement) -> str:
+    """What makes one PDF differ from another: the statement's last change and
+    its status as shown today (EXPIRED is computed, not stored)."""
+    key = f"{statement.pk}|{statement.updated_at.isoformat()}|{statement.effective_status()}"
+    return hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
+def dds_pdf_is_small(*, statement: DueDiligenceStatement) -> bool:
+    """Small enough for a request to wait for its PDF."""
+    plots = DDSPlot.objects.filter(commodity__statement=statement).count()
+    return plots <= settings.DDS_PDF_SYNC_MAX_PLOTS
+
+
+def dds_pdf_request(*, statement: DueDiligenceStatement) -> DDSDocument:
+    """The document of the statement's current version, queued for a worker if new.
+
+    The row is committed before the task is sent (the API's views run in
+    autocommit, so the worker finds it); a message lost to a broker outage, or
+    sent while a caller's transaction hid the row, is sent again by
+    `dds_documents_maintain`."""
+    from compliance.tasks import dds_pdf_render_task
+
+    version = dds_pdf_version(statement=statement)
+    document = DDSDocument.objects.filter(statement=statement, version=version).first()
+    if document is not None:
+        return document
+    try:
+        with transaction.atomic():
+            document = DDSDocument.objects.create(statement=statement, version=version)
+    except IntegrityError:  # a concurrent request created it first
+        return DDSDocument.objects.get(statement=statement, version=version)
+    try:
+        dds_pdf_render_task.delay(document.pk)
+    except Exception:  # a broker outage must not fail the request; maintenance sends it later
+        logger.warning("PDF of %s queued without a message", statement.dds_id, exc_info=True)
+    return document
+
+
+def dds_pdf_wait(*, document: DDSDocument, timeout: float) -> DDSDocument:
+    return row_wait(row=document, fields=["status", "file", "error", "limit", "finished_at"], timeout=timeout)
+
+
+def _claim(*, document_id: int) -> DDSDocument | None:
+    """Move a document to rendering; None if it is not ours (done, failed, or
+    being rendered by a live worker)."""
+    stale = timezone.now() - timedelta(seconds=settings.PDF_RENDER_TIME_LIMIT_SECONDS + 60)
+    claimable = Q(status=DocumentStatus.QUEUED) | Q(status=DocumentStatus.RENDERING, started_at__lt=stale)
+    claimed = DDSDocument.objects.filter(claimable, pk=document_id).update(
+        status=DocumentStatus.RENDERING,
+        started_at=timezone.now(),
+        render_attempts=F("render_attempts") + 1,
     )
+    return DDSDocument.objects.select_related("statement").get(pk=document_id) if claimed else None
+
+
+def dds_pdf_render(*, document_id: int) -> None:
+    document = _claim(document_id=document_id)
+    if document is None:
+        return
+    statement = statement_with_details(DueDiligenceStatement.objects.filter(pk=document.statement_id)).get()
+    html = render_to_string(TEMPLATE, dds_pdf_context(statement=statement))
+    try:
+        pdf = render_pdf_bounded(
+            html=html,
+            max_pages=settings.BUDGET_PDF_MAX_PAGES,
+            memory_mb=settings.PDF_RENDER_MEMORY_MB,
+            time_limit=settings.PDF_RENDER_TIME_LIMIT_SECONDS,
+        )
+    except RenderRefused as exc:
+        _mark_failed(document, error=f"The PDF was not rendered: {exc} ({exc.limit}).", limit=exc.limit)
+        return
+    except Exception:
+        logger.exception("PDF of %s failed to render", statement.dds_id)
+        _mark_failed(document, error="The PDF could not be rendered; please try again later.", limit="")
+        return
+    name = document.file.storage.save(f"dds/{statement.dds_id}-{document.version}.pdf", ContentFile(pdf))
+    document.file.name = name
+    document.status = DocumentStatus.DONE
+    document.finished_at = timezone.now()
+    document.save(update_fields=["file", "status", "finished_at"])
+    _remove_older_versions(document)
+
+
+def _mark_failed(document: DDSDocument, *, error: str, limit: str) -> None:
+    document.status = DocumentStatus.FAILED
+    document.error = error[:300]
+    document.limit = limit
+    document.finished_at = timezone.now()
+    document.save(update_fields=["status", "error", "limit", "finished_at"])
+
+
+def _remove_older_versions(document: DDSDocument) -> None:
+    """Only the current version is kept: storage holds one PDF per statement."""
+    for old in DDSDocument.objects.filter(statement_id=document.statement_id).exclude(pk=document.pk):
+        if old.file:
+            old.file.delete(save=False)
+        old.delete()
+
+
+def dds_documents_maintain(*, now: Any = None) -> dict[str, int]:
+    """Periodic: send again documents whose message was lost or whose worker died."""
+    from compliance.tasks import dds_pdf_render_task
+
+    now = now or timezone.now()
+    limit = timedelta(seconds=settings.PDF_RENDER_TIME_LIMIT_SECONDS + 60)
+    lost = DDSDocument.objects.filter(status=DocumentStatus.QUEUED, created_at__lt=now - timedelta(minutes=2))
+    dead = DDSDocument.objects.filter(status=DocumentStatus.RENDERING, started_at__lt=now - limit)
+    abandoned = dead.filter(render_attempts__gte=MAX_RENDER_ATTEMPTS).update(
+        status=DocumentStatus.FAILED,
+        finished_at=now,
+        error="The PDF did not finish rendering; please try again later.",
+    )
+    ids = list(lost.values_list("pk", flat=True)[:100]) + list(dead.values_list("pk", flat=True)[:100])
+    for pk in ids:
+        dds_pdf_render_task.delay(pk)
+    return {"requeued": len(ids), "abandoned": abandoned}

@@ -6,11 +6,17 @@ import re
 from decimal import Decimal
 from typing import Any
 
+from django.utils import timezone
 from rest_framework import serializers
+from rest_framework.exceptions import ErrorDetail
 
-from compliance.geolocation import GeolocationError, check_point_area, normalise_geometry
+from compliance.declarations import DECLARATION_VERSION
+from compliance.geolocation import GeolocationError, check_point_area, count_positions, normalise_geometry
 from compliance.models import Activity
+from compliance.risk.annex_i import annex_line_for, annex_lines
+from compliance.risk.commodities import IN_SCOPE_CODES
 from compliance.risk.serializers import CommodityField, ParcelIdField, latitude, longitude
+from eudr_service.lib.budget import budget_check, budget_check_parcels
 from eudr_service.lib.nip import nip_normalise
 
 MAX_COMMODITIES = 20
@@ -101,13 +107,64 @@ class PlotSerializer(serializers.Serializer):
         return attrs
 
 
+class AnnexIScope:
+    """Refuses a line the law does not know: a commodity outside Annex I, or an HS code
+    that Annex I does not list for the declared commodity on the filing date.
+
+    A serializer-level validator so the rule stays in one place; the filing date is
+    `filing_date` from the serializer context, today (UTC) when absent.
+    """
+
+    requires_context = True
+
+    def __call__(self, attrs: dict[str, Any], serializer: serializers.Serializer) -> None:
+        commodity = attrs["commodity"]
+        if not commodity.in_scope:
+            raise serializers.ValidationError(
+                {
+                    "commodity": [
+                        ErrorDetail(
+                            f"{commodity.code} is not a relevant commodity of Annex I to Regulation (EU) "
+                            f"2023/1115; no due diligence statement exists for it. Accepted: "
+                            f"{', '.join(IN_SCOPE_CODES)}.",
+                            code="commodity_out_of_scope",
+                        )
+                    ]
+                }
+            )
+        on = serializer.context.get("filing_date") or timezone.now().date()
+        if annex_line_for(commodity=commodity.code, hs_code=attrs["hs_heading"], on=on) is None:
+            allowed = [line.hs_code for line in annex_lines(commodity=commodity.code, on=on)]
+            raise serializers.ValidationError(
+                {
+                    "hs_heading": [
+                        ErrorDetail(
+                            f"HS {attrs['hs_heading']} is not in Annex I for {commodity.code} on "
+                            f"{on.isoformat()}. Annex I lists for {commodity.code}: {'; '.join(allowed)}.",
+                            code="hs_not_in_annex_i",
+                        )
+                    ]
+                }
+            )
+
+
 class CommoditySerializer(serializers.Serializer):
-    commodity = CommodityField()
+    commodity = CommodityField(
+        help_text="A relevant commodity of Annex I, Polish or English name; wheat, corn, rapeseed "
+        "and other are refused (commodity_out_of_scope)."
+    )
     description = serializers.CharField(max_length=300)
-    hs_heading = serializers.RegexField(_HS, error_messages={"invalid": "An HS code of 4, 6 or 8 digits."})
+    hs_heading = serializers.RegexField(
+        _HS,
+        error_messages={"invalid": "An HS code of 4, 6 or 8 digits."},
+        help_text="Must fall under an Annex I line of the commodity on the filing date (hs_not_in_annex_i).",
+    )
     net_mass_kg = serializers.DecimalField(max_digits=14, decimal_places=3, min_value=Decimal("0.001"))
     country_of_production = CountryCodeField(max_length=2)
     plots = PlotSerializer(many=True, allow_empty=False, max_length=MAX_PLOTS_PER_COMMODITY)
+
+    class Meta:
+        validators = [AnnexIScope()]
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         errors: dict[int, dict[str, list[str]]] = {}
@@ -125,8 +182,68 @@ class CommoditySerializer(serializers.Serializer):
         return attrs
 
 
+class AttestedField(serializers.BooleanField):
+    """Only JSON `true` attests; false, a string or a number does not."""
+
+    default_error_messages = {
+        "attestation_required": "Must be true: the signatory attests this explicitly.",
+    }
+
+    def to_internal_value(self, data: Any) -> bool:
+        if data is not True:
+            self.fail("attestation_required")
+        return True
+
+
+class AttestationSerializer(serializers.Serializer):
+    """What the signatory attests on filing: legality (Article 3(b)) and the
+    Annex II point 5 declaration, with the name and function Annex II point 6 asks for."""
+
+    legality = AttestedField(
+        help_text=(
+            "Article 3(b): produced in accordance with the relevant legislation of the country of production"
+        ),
+    )
+    annex_ii_declaration = AttestedField(help_text="The Annex II point 5 declaration, in the version given")
+    signatory_name = serializers.CharField(max_length=200)
+    signatory_function = serializers.CharField(max_length=200)
+    declaration_version = serializers.ChoiceField(
+        choices=[DECLARATION_VERSION],
+        default=DECLARATION_VERSION,
+        help_text="The declaration text attested; only the current version is accepted",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        attrs["signatory_name"] = attrs["signatory_name"].strip()
+        attrs["signatory_function"] = attrs["signatory_function"].strip()
+        for field in ("signatory_name", "signatory_function"):
+            if not attrs[field]:
+                raise serializers.ValidationError({field: ["Required."]}, code="required")
+        return attrs
+
+
 class DDSFilingSerializer(serializers.Serializer):
     internal_reference = serializers.CharField(max_length=100, required=False, allow_blank=True)
     activity = serializers.ChoiceField(choices=Activity.choices)
     operator = OperatorSerializer()
     commodities = CommoditySerializer(many=True, allow_empty=False, max_length=MAX_COMMODITIES)
+    attestation = AttestationSerializer()
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        # Counted on the raw body, before any geometry is parsed or validated.
+        lines = data.get("commodities") if isinstance(data, dict) else None
+        if isinstance(lines, list):
+            plots = [p for line in lines if isinstance(line, dict) for p in _as_list(line.get("plots"))]
+            budget_check("BUDGET_PLOTS_PER_STATEMENT", len(plots))
+            budget_check(
+                "BUDGET_POSITIONS_PER_BODY",
+                sum(count_positions(p.get("geometry")) for p in plots if isinstance(p, dict)),
+            )
+            budget_check_parcels(
+                p["parcel_id"] for p in plots if isinstance(p, dict) and isinstance(p.get("parcel_id"), str)
+            )
+        return super().to_internal_value(data)
+
+
+def _as_list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []

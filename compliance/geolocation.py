@@ -91,6 +91,13 @@ def normalise_geometry(value: Any) -> dict[str, Any]:
     return geometry
 
 
+def count_positions(geometry: Any) -> int:
+    """Positions in a raw GeoJSON geometry (0 for anything that is not one)."""
+    if not isinstance(geometry, dict):
+        return 0
+    return _count_positions(geometry.get("coordinates"))
+
+
 def _count_positions(value: Any, depth: int = 0) -> int:
     if depth > 4 or not isinstance(value, list):
         return 1

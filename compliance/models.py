@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from compliance.risk.forest import ForestLayer, LayerKind, LayerTile, is_remote
 from eudr_service.lib.timestamps import iso_millis
 
 
@@ -68,8 +70,18 @@ class RiskLevel(models.TextChoices):
     CRITICAL = "critical", "critical"
 
 
+class FilingKind(models.TextChoices):
+    DDS = "dds", "due diligence statement"
+    # One-time simplified declaration of a micro or small primary operator in a
+    # low-risk country (Regulation (EU) 2023/1115 Art. 4a, inserted by 2025/2650).
+    SIMPLIFIED = "sd", "simplified declaration"
+
+
 class DueDiligenceStatement(models.Model):
     dds_id = models.CharField("DDS identifier", max_length=64, unique=True)
+    filing_kind = models.CharField(max_length=3, choices=FilingKind.choices, default=FilingKind.DDS)
+    # Simplified declarations only: natural_person, micro or small (compliance.regime.Size).
+    operator_size = models.CharField(max_length=16, blank=True)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="statements")
     operator_name = models.CharField(max_length=200)
     commodity = models.CharField(max_length=64, help_text="Commodity name in Polish")
@@ -92,7 +104,31 @@ class DueDiligenceStatement(models.Model):
     operator_eori = models.CharField(max_length=17, blank=True)
     operator_country = models.CharField(max_length=2, blank=True)
     operator_address = models.CharField(max_length=300, blank=True)
+    # The operator matched by NIP or EORI among the owner's organisations
+    # (own, or represented under a mandate); empty when nothing matched.
+    organisation = models.ForeignKey(
+        "accounts.Organisation", null=True, blank=True, on_delete=models.PROTECT, related_name="statements"
+    )
+    operator_role = models.CharField(max_length=32, default="operator")
+    # What the signatory attested when filing (Article 3(b) legality, Annex II points 5 and 6).
+    attested_legality = models.BooleanField(default=False)
+    attested_declaration = models.BooleanField(default=False)
+    signatory_name = models.CharField(max_length=200, blank=True)
+    signatory_function = models.CharField(max_length=200, blank=True)
+    attested_at = models.DateTimeField(null=True, blank=True)
+    declaration_version = models.CharField(max_length=64, blank=True)
+    # The rule behind the current status (compliance.screening rule codes) and its details.
+    status_rule = models.CharField(max_length=40, blank=True)
+    status_reasons = models.JSONField(default=list, blank=True)
+    status_decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status_decided_at = models.DateTimeField(null=True, blank=True)
     screened_at = models.DateTimeField(null=True, blank=True)
+    # False for a statement filed with a test (sandbox) key: only test keys see
+    # it, it is never public, and it may go only to the EU acceptance
+    # environment (compliance.modes.eu_environment_for).
+    livemode = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -119,17 +155,63 @@ class DueDiligenceStatement(models.Model):
 
     @property
     def is_public(self) -> bool:
-        return self.status != DDSStatus.DRAFT
+        return self.livemode and self.status != DDSStatus.DRAFT
 
-    def badge(self) -> str:
-        return BADGE_FOR_STATUS.get(self.effective_status(), "none")
+    def operator_identity_confirmed(self) -> bool:
+        """Staff verified the operator, and the owner's right to file for it."""
+        from accounts.services import organisation_identity_confirmed
+
+        return organisation_identity_confirmed(
+            account_id=self.owner_id, organisation=self.organisation, role=self.operator_role
+        )
+
+    # For templates (the public status page and the PDF), which cannot call functions.
+    def evidence(self) -> dict:
+        from compliance.evidence import statement_evidence
+
+        return statement_evidence(self)
+
+    def attestation(self) -> dict:
+        from compliance.evidence import statement_attestation
+
+        return statement_attestation(self)
+
+    def operator_identity(self) -> dict:
+        from compliance.evidence import statement_operator_identity
+
+        return statement_operator_identity(self)
+
+    def declaration_texts(self) -> dict:
+        from compliance import declarations
+
+        return {
+            "point_5": declarations.ANNEX_II_POINT_5_EN,
+            "legality": declarations.LEGALITY_ATTESTATION_EN,
+            "signature_lines": declarations.ANNEX_II_POINT_6_LINES,
+        }
+
+    def badge(self, *, identity_confirmed: bool | None = None) -> str:
+        """verified / in_progress / none. Never green for an unconfirmed operator:
+        a COMPLIANT screening of a statement naming an operator we could not tie to
+        the filing account shows "verification in progress" (see README)."""
+        badge = BADGE_FOR_STATUS.get(self.effective_status(), "none")
+        if badge == "verified":
+            confirmed = (
+                self.operator_identity_confirmed() if identity_confirmed is None else identity_confirmed
+            )
+            if not confirmed:
+                return "in_progress"
+        return badge
 
     def cert_url(self) -> str:
         # Built from configuration, never from the Host header of a request.
         return f"{settings.PUBLIC_BASE_URL}/cert/{self.dds_id}"
 
     def verification_record(self) -> dict[str, str | None]:
-        """The public verify answer: exactly the fields of spec 2.1, in order."""
+        """The public verify answer: the fields of spec 2.1, in order, plus
+        `operator_identity` (additive). `verified_at` stays empty while the
+        operator's identity is unconfirmed: nothing public may read as verified."""
+        confirmed = self.operator_identity_confirmed()
         return {
             "dds_id": self.dds_id,
             "status": self.effective_status(),
@@ -137,9 +219,10 @@ class DueDiligenceStatement(models.Model):
             "operator_name": self.operator_name,
             "commodity": self.commodity,
             "country_of_production": self.country_of_production,
-            "verified_at": iso_millis(self.verified_at),
+            "verified_at": iso_millis(self.verified_at) if confirmed else None,
             "valid_until": iso_millis(self.valid_until),
             "cert_url": self.cert_url(),
+            "operator_identity": "confirmed" if confirmed else "unconfirmed",
         }
 
 
@@ -152,26 +235,13 @@ class DDSStatusChange(models.Model):
     changed_at = models.DateTimeField(default=timezone.now)
     changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     reason = models.TextField(blank=True)
+    rule = models.CharField(max_length=40, blank=True, help_text="Stable code of the rule that decided")
 
     class Meta:
         ordering = ["changed_at", "id"]
 
     def __str__(self) -> str:
         return f"{self.statement_id}: {self.from_status} → {self.to_status}"
-
-
-class IdentifierSequence(models.Model):
-    """Per country and year counter behind generated DDS identifiers."""
-
-    country = models.CharField(max_length=2)
-    year = models.PositiveSmallIntegerField()
-    last_value = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["country", "year"], name="unique_sequence_per_year")]
-
-    def __str__(self) -> str:
-        return f"{self.country}-{self.year}: {self.last_value}"
 
 
 class BenchmarkClass(models.TextChoices):
@@ -181,19 +251,63 @@ class BenchmarkClass(models.TextChoices):
 
 
 class CountryBenchmark(models.Model):
-    """The EU country benchmark (Article 29). A later act is a data change here."""
+    """One classification of a country by an act under Article 29, valid over a period.
 
-    country_code = models.CharField(max_length=2, unique=True, help_text="ISO 3166-1 alpha-2")
+    A later act is a new row with its own valid_from, never an edit of the old one,
+    so the answer for any past date stays reproducible. For a date, the row with the
+    latest valid_from on or before it (and not ended by valid_until) applies; a
+    country with no such row is standard risk (Article 29(1)).
+    """
+
+    country_code = models.CharField(max_length=2, help_text="ISO 3166-1 alpha-2")
     risk_class = models.CharField(max_length=8, choices=BenchmarkClass.choices)
-    source = models.CharField(max_length=200)
-    effective_date = models.DateField()
+    act = models.CharField(max_length=120, help_text="The act that classified the country")
+    source = models.TextField(help_text="Where the row was checked, and what was found")
+    valid_from = models.DateField(help_text="Date the act's classification applies from")
+    valid_until = models.DateField(
+        null=True, blank=True, help_text="First date it no longer applies; empty while current"
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["country_code"]
+        ordering = ["country_code", "valid_from"]
+        constraints = [
+            models.UniqueConstraint(fields=["country_code", "valid_from"], name="unique_benchmark_per_date")
+        ]
 
     def __str__(self) -> str:
-        return f"{self.country_code}: {self.risk_class}"
+        return f"{self.country_code}: {self.risk_class} from {self.valid_from}"
+
+
+class AnnexIEntry(models.Model):
+    """One line of Annex I to Regulation (EU) 2023/1115, valid over a period.
+
+    `hs_code` is written as the Annex writes it ("ex 4104", "1208 10", "47"); an
+    act that removes or adds a line ends a row (applies_until) or starts a new one
+    (applies_from), so the scope on any date stays reproducible.
+    """
+
+    commodity = models.CharField(max_length=16, help_text="Relevant commodity (Article 2(1))")
+    hs_code = models.CharField(max_length=16, help_text="Heading or subheading as the Annex writes it")
+    description = models.CharField(max_length=400)
+    applies_from = models.DateField()
+    applies_until = models.DateField(null=True, blank=True, help_text="First date the line no longer applies")
+    act = models.CharField(max_length=120, help_text="The act that put the line there")
+    removed_by = models.CharField(max_length=120, blank=True, help_text="The act that ended it, if any")
+    note = models.TextField(blank=True, help_text="What was checked, and any doubt")
+
+    class Meta:
+        ordering = ["commodity", "hs_code", "applies_from"]
+        verbose_name = "Annex I entry"
+        verbose_name_plural = "Annex I entries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["commodity", "hs_code", "applies_from"], name="unique_annex_entry_per_date"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.commodity} {self.hs_code} from {self.applies_from}"
 
 
 class ParcelRecord(models.Model):
@@ -212,19 +326,67 @@ class ParcelRecord(models.Model):
 
 
 class ForestLayerRecord(models.Model):
-    """A GeoTIFF registered (after validation) by the register_forest_layer command."""
+    """A forest layer registered after validation: a single GeoTIFF or address
+    (register_forest_layer), or a publisher's tiled layer fetched by forest_data, whose
+    path is a VRT mosaic over its tiles."""
 
     name = models.CharField(max_length=100, unique=True)
     kind = models.CharField(max_length=32)
-    path = models.CharField(max_length=500)
+    path = models.CharField(max_length=500, help_text="GeoTIFF, VRT or http(s) address")
     active = models.BooleanField(default=True)
     registered_at = models.DateTimeField(auto_now_add=True)
+    # Provenance of layers fetched from a publisher (blank for hand-registered files).
+    product = models.CharField(max_length=32, blank=True, help_text="e.g. jrc_gfc2020, hansen_lossyear")
+    version = models.CharField(max_length=32, blank=True, help_text="publisher's version, e.g. V4")
+    remote = models.BooleanField(default=False, help_text="tiles read by range requests, not downloaded")
+    licence = models.CharField(max_length=300, blank=True)
+    citation = models.TextField(blank=True)
+    source_url = models.CharField(max_length=500, blank=True, help_text="publisher's page or folder")
 
     class Meta:
         ordering = ["registered_at", "id"]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.kind})"
+
+    def as_layer(self) -> ForestLayer:
+        """The engine's view of the row; tiles prefetched by the caller name the answers."""
+        tiles = tuple(
+            LayerTile(
+                tile.tile_id, (tile.west, tile.south, tile.east, tile.north), "" if tile.path else tile.url
+            )
+            for tile in self.tiles.all()
+        )
+        path = self.path if is_remote(self.path) else Path(self.path)
+        return ForestLayer(
+            name=self.name, path=path, kind=LayerKind(self.kind), version=self.version, tiles=tiles
+        )
+
+
+class ForestTile(models.Model):
+    """One publisher tile of a fetched layer, checked before it was registered."""
+
+    layer = models.ForeignKey(ForestLayerRecord, on_delete=models.CASCADE, related_name="tiles")
+    tile_id = models.CharField(max_length=16, help_text="publisher's name, e.g. N60_E10 or 60N_010E")
+    url = models.CharField(max_length=500, help_text="where it was fetched from")
+    path = models.CharField(max_length=500, blank=True, help_text="local file; blank when read remotely")
+    west = models.FloatField()
+    south = models.FloatField()
+    east = models.FloatField()
+    north = models.FloatField()
+    size_bytes = models.BigIntegerField()
+    md5 = models.CharField(max_length=32, blank=True, help_text="checked against the publisher's when given")
+    grid = models.JSONField(help_text="width, height, transform, dtype, nodata: enough to rebuild the mosaic")
+    fetched_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["layer_id", "-north", "west"]
+        constraints = [
+            models.UniqueConstraint(fields=["layer", "tile_id"], name="forest_tile_unique_per_layer")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.layer.name} {self.tile_id}"
 
 
 class DDSCommodity(models.Model):
@@ -262,6 +424,9 @@ class DDSPlot(models.Model):
     area_ha = models.DecimalField(max_digits=12, decimal_places=4, null=True, blank=True)
     risk_level = models.CharField(max_length=8, blank=True)
     risk = models.JSONField(null=True, blank=True, help_text="The risk engine's full answer")
+    finding = models.CharField(
+        max_length=40, blank=True, help_text="Stable code of the verdict rule for this plot"
+    )
     screening_error = models.CharField(max_length=300, blank=True)
 
     class Meta:
@@ -285,3 +450,218 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.owner_id}:{self.key}"
+
+
+class EuState(models.TextChoices):
+    """Where our outbox is with a statement's submission to the EU Information System.
+
+    Separate from the EU's own status (`eu_status`, the V3 EudrStatusType values)
+    and from our screening status (`DueDiligenceStatement.status`).
+    """
+
+    PENDING = "pending", "waiting to be sent"
+    NO_CREDENTIALS = "no_credentials", "waiting for the account's EU credentials"
+    SUBMITTED = "submitted", "accepted by the EU, waiting for its final status"
+    FINAL = "final", "the EU gave a final status"
+    REFUSED = "refused", "refused by the EU (business rule, permission or credentials)"
+
+
+class EuSubmission(models.Model):
+    """The outbox row of one statement's submission to the EU Information System.
+
+    Created in the transaction that makes a statement COMPLIANT (compliance.eu_submission),
+    sent by a worker, polled until final. `attempt_id` is written and committed
+    before each submit call: a worker that finds one set does not know whether
+    the EU received the earlier call, so it looks the statement up by its
+    internal reference before submitting again.
+    """
+
+    statement = models.OneToOneField(
+        DueDiligenceStatement, on_delete=models.CASCADE, related_name="eu_submission"
+    )
+    internal_reference = models.CharField(
+        max_length=35, unique=True, help_text="Sent as internalReferenceNumber"
+    )
+    state = models.CharField(max_length=16, choices=EuState.choices, default=EuState.PENDING)
+    eu_status = models.CharField(max_length=16, blank=True, help_text="EudrStatusType as the EU last gave it")
+    eu_uuid = models.CharField("EU identifier", max_length=36, blank=True)
+    reference_number = models.CharField(max_length=14, blank=True)
+    verification_number = models.CharField(max_length=35, blank=True)
+    error_codes = models.JSONField(default=list, blank=True, help_text="The EU's error codes when refused")
+    error_message = models.TextField(blank=True)
+    attempt_id = models.UUIDField(null=True, blank=True)
+    attempt_started_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(default=timezone.now)
+    polls = models.PositiveIntegerField(default=0)
+    next_poll_at = models.DateTimeField(null=True, blank=True)
+    submitted_at = models.DateTimeField(null=True, blank=True, help_text="When the EU accepted it")
+    eu_status_at = models.DateTimeField(null=True, blank=True, help_text="When we learnt the EU status")
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["state", "next_attempt_at"], name="eu_submission_due"),
+            models.Index(fields=["state", "next_poll_at"], name="eu_submission_poll_due"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.internal_reference}: {self.state} {self.eu_status}"
+
+
+class EuStatusChange(models.Model):
+    """One row per EU status we learnt: the audit trail of the EU's side."""
+
+    submission = models.ForeignKey(EuSubmission, on_delete=models.CASCADE, related_name="history")
+    from_status = models.CharField(max_length=16, blank=True)
+    to_status = models.CharField(max_length=16)
+    changed_at = models.DateTimeField(default=timezone.now)
+    detail = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["changed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.submission_id}: {self.from_status} → {self.to_status}"
+
+
+class UpstreamReference(models.Model):
+    """A statement behind a downstream operator's or trader's products: the numbers its supplier
+    gave, and what the EU's verifyDeclaration said about them (OPS 11.2.5; DTR 4.1)."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="upstream_references"
+    )
+    reference_number = models.CharField(max_length=14)
+    verification_number = models.CharField(max_length=35)
+    supplier = models.CharField(max_length=200, blank=True)
+    note = models.CharField(max_length=300, blank=True)
+    # EXISTING_USABLE, EXISTING_NON_USABLE, NON_EXISTENT; empty until the EU answered.
+    result = models.CharField(max_length=24, blank=True)
+    eu_status = models.CharField(max_length=16, blank=True)
+    eu_checked_at = models.DateTimeField(null=True, blank=True, help_text="The EU's dateTime of the answer")
+    error_message = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "reference_number", "verification_number"], name="unique_upstream_reference"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.owner_id}: {self.reference_number}"
+
+
+class DocumentStatus(models.TextChoices):
+    QUEUED = "queued", "queued"
+    RENDERING = "rendering", "rendering"
+    DONE = "done", "done"
+    FAILED = "failed", "failed"
+
+
+class DDSDocument(models.Model):
+    """A statement's PDF for one version of the statement.
+
+    Rendered once by a worker (in a child process limited in memory, time and
+    pages), stored, then served from storage until the statement changes."""
+
+    statement = models.ForeignKey(DueDiligenceStatement, on_delete=models.CASCADE, related_name="documents")
+    version = models.CharField(max_length=64, help_text="Fingerprint of what the PDF shows")
+    status = models.CharField(max_length=12, choices=DocumentStatus.choices, default=DocumentStatus.QUEUED)
+    file = models.FileField(upload_to="dds/", blank=True)
+    error = models.CharField(max_length=300, blank=True)
+    # The setting whose limit refused the rendering, if one did.
+    limit = models.CharField(max_length=64, blank=True)
+    render_attempts = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["statement", "version"], name="unique_document_per_version")
+        ]
+        indexes = [models.Index(fields=["status", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.statement_id} PDF {self.version} ({self.status})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in (DocumentStatus.DONE, DocumentStatus.FAILED)
+
+
+def _risk_job_id() -> str:
+    import secrets
+    import string
+
+    alphabet = string.ascii_lowercase + string.digits
+    return "rj_" + "".join(secrets.choice(alphabet) for _ in range(24))
+
+
+class RiskJobStatus(models.TextChoices):
+    QUEUED = "queued", "queued"
+    RUNNING = "running", "running"
+    DONE = "done", "done"
+    CANCELLED = "cancelled", "cancelled"
+
+
+class RiskJob(models.Model):
+    """A large risk-scoring job: up to RISK_JOB_MAX_PLOTS plots scored in chunks by workers.
+
+    The job and all its chunks are written before any task runs, so a lost task is
+    only a chunk the sweep re-runs."""
+
+    public_id = models.CharField(max_length=32, unique=True, default=_risk_job_id, editable=False)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="risk_jobs")
+    status = models.CharField(max_length=12, choices=RiskJobStatus.choices, default=RiskJobStatus.QUEUED)
+    total = models.PositiveIntegerField()
+    done = models.PositiveIntegerField(default=0)
+    counts = models.JSONField(default=dict, help_text="plots by risk level, when finished")
+    options = models.JSONField(default=dict, help_text="commodity code, radius_km, country as sent")
+    created_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True, help_text="results deleted after this")
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["expires_at"], name="risk_job_expires")]
+
+    def __str__(self) -> str:
+        return self.public_id
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in (RiskJobStatus.DONE, RiskJobStatus.CANCELLED)
+
+
+class RiskJobChunk(models.Model):
+    """A slice of a job's plots (GeoJSON Features as validated) and, once scored, their results."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "pending"
+        RUNNING = "running", "running"
+        DONE = "done", "done"
+
+    job = models.ForeignKey(RiskJob, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    start = models.PositiveIntegerField(help_text="index of the chunk's first plot in the job")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    plots = models.JSONField()
+    results = models.JSONField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["job_id", "index"]
+        constraints = [models.UniqueConstraint(fields=["job", "index"], name="risk_job_chunk_unique")]
+        indexes = [models.Index(fields=["status", "started_at"], name="risk_job_chunk_sweep")]
+
+    def __str__(self) -> str:
+        return f"{self.job_id}#{self.index}"

@@ -1,25 +1,60 @@
 """Screening a filed statement: every plot through the risk engine, then a verdict.
 
-All plots low or medium → COMPLIANT; any critical → AT_RISK; any high, or any
-plot whose evidence is missing (parcel service down, plot outside its declared
-country, no country at all) → UNDER_REVIEW for staff.
+Each plot gets one finding, a stable rule code (below); the statement's status
+follows the worst finding. Standard- and high-risk countries need forest
+evidence for the plot (a forest-loss layer covering all of it) before anything
+is COMPLIANT; a low-risk country follows Article 13 (simplified due diligence):
+COMPLIANT unless the evidence we do hold contradicts it. docs/risk-methodology.md
+("Verdict rules") describes the same table; keep the two in step.
+
+The result is a screening by this service, not a certification: none exists
+under the regulation, and the operator remains responsible (Article 4(3)).
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from compliance.events import risk_critical_emit
+from compliance.events import risk_critical_batch_emit
 from compliance.models import DDSPlot, DDSStatus, DueDiligenceStatement, PlotKind
 from compliance.risk import parcels, service
 from compliance.risk.commodities import commodity_from_code
 
 logger = logging.getLogger(__name__)
 LEVEL_ORDER = ("low", "medium", "high", "critical")
+
+
+class Rule:
+    """Stable verdict rule codes, recorded on plots, statements and history."""
+
+    FILED = "filed"
+    ARTICLE_13_LOW_RISK = "article_13_low_risk"  # low-risk country, nothing contradicts
+    FOREST_EVIDENCE_CLEAR = "forest_evidence_clear"  # forest layers cover the plot, no loss, low/medium
+    INSUFFICIENT_EVIDENCE = "insufficient_evidence"  # standard/high-risk country, no forest evidence
+    FOREST_LOSS_AFTER_CUTOFF = "forest_loss_after_cutoff"  # a layer shows loss after 2020-12-31
+    HIGH_RISK = "high_risk"  # score in the high band
+    CRITICAL_RISK = "critical_risk"  # score in the critical band
+    PLOT_LOCATION_UNCONFIRMED = "plot_location_unconfirmed"  # no country, or not the declared one
+    PLOT_NOT_SCREENED = "plot_not_screened"  # parcel unknown or the parcel service down
+    STAFF_DECISION = "staff_decision"
+
+
+# A statement's status from its plots' findings: the first finding present wins.
+_STATUS_BY_FINDING = (
+    (Rule.CRITICAL_RISK, DDSStatus.AT_RISK),
+    (Rule.PLOT_NOT_SCREENED, DDSStatus.UNDER_REVIEW),
+    (Rule.PLOT_LOCATION_UNCONFIRMED, DDSStatus.UNDER_REVIEW),
+    (Rule.FOREST_LOSS_AFTER_CUTOFF, DDSStatus.UNDER_REVIEW),
+    (Rule.HIGH_RISK, DDSStatus.UNDER_REVIEW),
+    (Rule.INSUFFICIENT_EVIDENCE, DDSStatus.UNDER_REVIEW),
+)
+NEEDS_FOREST_EVIDENCE = frozenset({"standard", "high"})
+REASON_PLOTS_LISTED = 20
 
 
 def _plot_risk(plot: DDSPlot) -> dict[str, Any]:
@@ -50,6 +85,45 @@ def _missing_evidence(plot: DDSPlot, risk: dict[str, Any]) -> str:
     return ""
 
 
+def _factor(risk: dict[str, Any], name: str) -> dict[str, Any] | None:
+    return next((f for f in risk.get("factors", []) if f["name"] == name), None)
+
+
+def has_forest_evidence(risk: dict[str, Any]) -> bool:
+    """A forest-loss layer answered for the whole plot (a partly covered plot is not evidence).
+
+    Read from the answer's own `evidence_missing`; answers stored before it existed
+    are judged from their factors and warnings as they were then."""
+    if "evidence_missing" in risk:
+        return "forest_loss_after_cutoff" not in risk["evidence_missing"]
+    loss = _factor(risk, "forest_loss_after_cutoff")
+    if loss is None:
+        return False
+    return not any(w.startswith(f"layer {loss['source']} covers only") for w in risk.get("warnings", []))
+
+
+def plot_finding(plot: DDSPlot) -> str:
+    """The verdict rule for one screened plot."""
+    risk = plot.risk
+    if risk is None:
+        return Rule.PLOT_NOT_SCREENED
+    if plot.screening_error:
+        return Rule.PLOT_LOCATION_UNCONFIRMED
+    if risk["risk_level"] == "critical":
+        return Rule.CRITICAL_RISK
+    loss = _factor(risk, "forest_loss_after_cutoff")
+    if loss is not None and (loss["value"] or 0) > 0:
+        return Rule.FOREST_LOSS_AFTER_CUTOFF
+    if risk["risk_level"] == "high":
+        return Rule.HIGH_RISK
+    country_class = service.benchmark_class(risk["country"])
+    if country_class in NEEDS_FOREST_EVIDENCE and not has_forest_evidence(risk):
+        return Rule.INSUFFICIENT_EVIDENCE
+    if country_class == "low":
+        return Rule.ARTICLE_13_LOW_RISK
+    return Rule.FOREST_EVIDENCE_CLEAR
+
+
 def plot_screen(plot: DDSPlot) -> None:
     """Score one plot and store the answer; failures are recorded, not raised."""
     try:
@@ -63,34 +137,64 @@ def plot_screen(plot: DDSPlot) -> None:
     else:
         plot.risk, plot.risk_level = risk, risk["risk_level"]
         plot.screening_error = _missing_evidence(plot, risk)
-    with transaction.atomic():
-        plot.save(update_fields=["risk", "risk_level", "screening_error"])
-        if plot.risk:
-            statement = plot.commodity.statement
-            subject = {
+    plot.finding = plot_finding(plot)
+    plot.save(update_fields=["risk", "risk_level", "screening_error", "finding"])
+
+
+def _critical_plots_emit(statement: DueDiligenceStatement, plots: list[DDSPlot]) -> None:
+    """One risk.critical event per screened statement, listing its critical plots."""
+    items = [
+        (
+            {
                 "kind": "dds_plot",
                 "dds_id": statement.dds_id,
                 "commodity_position": plot.commodity.position,
                 "plot_position": plot.position,
-            }
-            risk_critical_emit(owner=statement.owner, subject=subject, result=plot.risk)
+            },
+            plot.risk,
+        )
+        for plot in plots
+        if plot.risk
+    ]
+    subject = {"kind": "dds", "dds_id": statement.dds_id}
+    risk_critical_batch_emit(owner=statement.owner, subject=subject, items=items, livemode=statement.livemode)
 
 
-def verdict(plots: list[DDSPlot]) -> tuple[str, str, str]:
-    """(status, overall risk level, reason) for a screened statement."""
+@dataclass(frozen=True)
+class Verdict:
+    status: str
+    risk_level: str  # the worst plot's level, "" when no plot was scored
+    rule: str
+    reasons: list[dict[str, Any]]  # one per finding: code, plot count, the first plots (commodity.plot)
+
+    def summary(self) -> str:
+        parts = [f"{r['code']} ({r['count']} plot(s))" for r in self.reasons]
+        return f"{self.rule}: " + "; ".join(parts)
+
+
+def verdict(plots: list[DDSPlot]) -> Verdict:
+    """The statement's status from its plots' findings."""
     levels = [p.risk_level for p in plots if p.risk_level]
     overall = max(levels, key=LEVEL_ORDER.index) if levels else ""
-    missing = [p for p in plots if p.screening_error]
-    if "critical" in levels:
-        return DDSStatus.AT_RISK, overall, f"{levels.count('critical')} plot(s) at critical risk"
-    if "high" in levels or missing:
-        reasons = []
-        if "high" in levels:
-            reasons.append(f"{levels.count('high')} plot(s) at high risk")
-        if missing:
-            reasons.append(f"{len(missing)} plot(s) with missing evidence")
-        return DDSStatus.UNDER_REVIEW, overall, "; ".join(reasons) + ": staff review"
-    return DDSStatus.COMPLIANT, overall, f"all {len(plots)} plot(s) low or medium risk"
+    by_finding: dict[str, list[str]] = {}
+    for plot in plots:
+        label = f"{plot.commodity.position + 1}.{plot.position + 1}"
+        by_finding.setdefault(plot.finding or plot_finding(plot), []).append(label)
+    # A statement may hold 20 000 plots: name the first few per finding, count them all.
+    reasons = [
+        {"code": code, "count": len(labels), "plots": labels[:REASON_PLOTS_LISTED]}
+        for code, labels in sorted(by_finding.items())
+    ]
+    for code, status in _STATUS_BY_FINDING:
+        if code in by_finding:
+            return Verdict(status, overall, code, reasons)
+    # Every plot is clear. Article 13 only when every plot is in a low-risk country.
+    rule = (
+        Rule.ARTICLE_13_LOW_RISK
+        if set(by_finding) == {Rule.ARTICLE_13_LOW_RISK}
+        else Rule.FOREST_EVIDENCE_CLEAR
+    )
+    return Verdict(DDSStatus.COMPLIANT, overall, rule, reasons)
 
 
 def dds_screen(*, statement_id: int) -> DueDiligenceStatement | None:
@@ -105,15 +209,22 @@ def dds_screen(*, statement_id: int) -> DueDiligenceStatement | None:
     )
     for plot in plots:
         plot_screen(plot)
-    status, level, reason = verdict(plots)
+    result = verdict(plots)
     with transaction.atomic():
         locked = DueDiligenceStatement.objects.select_for_update().get(pk=statement.pk)
         if locked.screened_at:  # another worker finished first
             return locked
-        locked.risk_level = level
+        locked.risk_level = result.risk_level
         locked.screened_at = timezone.now()
         locked.save(update_fields=["risk_level", "screened_at", "updated_at"])
-        dds_transition(statement=locked, to_status=status, reason=f"Automatic screening: {reason}")
+        dds_transition(
+            statement=locked,
+            to_status=result.status,
+            reason=f"Automatic screening: {result.summary()}",
+            rule=result.rule,
+            reasons=result.reasons,
+        )
+        _critical_plots_emit(locked, plots)
     locked.refresh_from_db()
-    logger.info("Screened %s: %s (%s)", locked.dds_id, status, reason)
+    logger.info("Screened %s: %s (%s)", locked.dds_id, result.status, result.summary())
     return locked

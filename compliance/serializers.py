@@ -2,7 +2,9 @@
 
 from rest_framework import serializers
 
+from compliance.evidence import statement_attestation, statement_evidence, statement_operator_identity
 from compliance.models import DDSStatus, RiskLevel
+from eudr_service.lib.fields import OptionalCharField, TimestampField
 
 
 class VerificationRecordSerializer(serializers.Serializer):
@@ -17,14 +19,23 @@ class VerificationRecordSerializer(serializers.Serializer):
     verified_at = serializers.CharField(allow_null=True, help_text="2025-03-01T12:00:00.000Z")
     valid_until = serializers.CharField(allow_null=True, help_text="2026-03-01T12:00:00.000Z")
     cert_url = serializers.URLField()
+    operator_identity = serializers.ChoiceField(
+        choices=["confirmed", "unconfirmed"],
+        help_text=(
+            "Additive field: `confirmed` only when staff verified the operator and the filing "
+            "account's right to file for it. While `unconfirmed`, `verified_at` is null and the "
+            "badge is never green."
+        ),
+    )
 
 
 class HistoryEntrySerializer(serializers.Serializer):
     from_status = serializers.CharField()
     to_status = serializers.CharField()
-    changed_at = serializers.DateTimeField()
+    changed_at = TimestampField()
     by = serializers.SerializerMethodField(help_text="operator, staff or system")
     reason = serializers.CharField()
+    rule = serializers.CharField(help_text="Stable code of the rule that decided")
 
     def get_by(self, change) -> str:
         if change.changed_by_id is None:
@@ -41,8 +52,11 @@ class PlotOutSerializer(serializers.Serializer):
     parcel_id = serializers.CharField(allow_blank=True)
     geometry = serializers.JSONField(allow_null=True)
     area_ha = serializers.DecimalField(max_digits=12, decimal_places=4, allow_null=True)
-    risk_level = serializers.CharField(allow_blank=True)
+    risk_level = OptionalCharField(help_text="null until screened")
     screening_error = serializers.CharField(allow_blank=True)
+    finding = serializers.CharField(
+        allow_blank=True, help_text="Stable code of the verdict rule for this plot"
+    )
     risk = serializers.JSONField(allow_null=True)
 
 
@@ -63,19 +77,56 @@ class OperatorOutSerializer(serializers.Serializer):
     address = serializers.CharField(source="operator_address")
 
 
+class EuIsSerializer(serializers.Serializer):
+    """The statement at the EU Information System: separate from our screening `status`."""
+
+    state = serializers.CharField(help_text="Our outbox: pending, no_credentials, submitted, final, refused")
+    status = serializers.CharField(
+        source="eu_status", allow_blank=True, help_text="The EU's status (V3 EudrStatusType), empty before"
+    )
+    identifier = serializers.CharField(source="eu_uuid", allow_blank=True, help_text="The EU's UUID")
+    internal_reference = serializers.CharField()
+    reference_number = serializers.CharField(allow_blank=True)
+    verification_number = serializers.CharField(allow_blank=True)
+    error_codes = serializers.ListField(child=serializers.CharField())
+    error_message = serializers.CharField(allow_blank=True)
+    submitted_at = TimestampField(allow_null=True)
+    status_changed_at = TimestampField(source="eu_status_at", allow_null=True)
+    withdraw_until = serializers.SerializerMethodField(help_text="End of the EU's 72-hour window")
+    history = serializers.SerializerMethodField()
+
+    def get_withdraw_until(self, submission):
+        from compliance.eu_submission import eu_withdraw_window_closes
+
+        closes = eu_withdraw_window_closes(submission)
+        return TimestampField().to_representation(closes) if closes else None
+
+    def get_history(self, submission) -> list[dict]:
+        return [
+            {
+                "from": c.from_status,
+                "to": c.to_status,
+                "changed_at": TimestampField().to_representation(c.changed_at),
+                "detail": c.detail,
+            }
+            for c in submission.history.all()
+        ]
+
+
 class DDSSummarySerializer(serializers.Serializer):
     dds_id = serializers.CharField()
     status = serializers.CharField(source="effective_status")
-    risk_level = serializers.CharField(allow_blank=True)
+    risk_level = OptionalCharField(help_text="null until screened")
     internal_reference = serializers.CharField(allow_blank=True)
     activity = serializers.CharField(allow_blank=True)
     operator_name = serializers.CharField()
     commodity = serializers.CharField(help_text="Commodity name(s) in Polish")
     country_of_production = serializers.CharField()
-    created_at = serializers.DateTimeField()
-    verified_at = serializers.DateTimeField(allow_null=True)
-    valid_until = serializers.DateTimeField(allow_null=True)
+    created_at = TimestampField()
+    verified_at = TimestampField(allow_null=True)
+    valid_until = TimestampField(allow_null=True)
     cert_url = serializers.CharField()
+    livemode = serializers.BooleanField(help_text="false for test (sandbox) data, filed with a test key")
     url = serializers.SerializerMethodField()
 
     def get_url(self, statement) -> str:
@@ -84,12 +135,43 @@ class DDSSummarySerializer(serializers.Serializer):
 
 class DDSRecordSerializer(DDSSummarySerializer):
     operator = OperatorOutSerializer(source="*")
+    operator_identity = serializers.SerializerMethodField(
+        help_text="Which organisation of the account the operator matched, and whether staff verified it"
+    )
+    badge = serializers.SerializerMethodField(
+        help_text="What the public badge shows: verified, in_progress, none"
+    )
+    attestation = serializers.SerializerMethodField()
+    evidence = serializers.SerializerMethodField(
+        help_text="Layers answered, methodology, warnings, the rule and who decided"
+    )
     commodities = CommodityOutSerializer(many=True)
     eu_reference_number = serializers.CharField(allow_blank=True)
     eu_verification_number = serializers.CharField(allow_blank=True)
-    screened_at = serializers.DateTimeField(allow_null=True)
+    screened_at = TimestampField(allow_null=True)
+    eu_is = serializers.SerializerMethodField(
+        help_text="Submission to the EU Information System; null until the statement is COMPLIANT"
+    )
     pdf_url = serializers.SerializerMethodField()
     history = HistoryEntrySerializer(many=True)
+
+    def get_eu_is(self, statement) -> dict | None:
+        from compliance.models import EuSubmission
+
+        submission = EuSubmission.objects.filter(statement=statement).first()
+        return EuIsSerializer(submission).data if submission else None
+
+    def get_operator_identity(self, statement) -> dict:
+        return statement_operator_identity(statement)
+
+    def get_badge(self, statement) -> str:
+        return statement.badge()
+
+    def get_attestation(self, statement) -> dict:
+        return statement_attestation(statement)
+
+    def get_evidence(self, statement) -> dict:
+        return statement_evidence(statement)
 
     def get_pdf_url(self, statement) -> str:
         return f"/api/eudr/v1/dds/{statement.dds_id}/pdf"

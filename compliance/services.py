@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import User
+from accounts.services import organisation_match
 from compliance import events
 from compliance.identifiers import build_identifier, normalise
 from compliance.models import (
@@ -22,8 +23,8 @@ from compliance.models import (
     DDSStatus,
     DDSStatusChange,
     DueDiligenceStatement,
+    FilingKind,
     IdempotencyRecord,
-    IdentifierSequence,
     PlotKind,
 )
 
@@ -36,15 +37,13 @@ class InvalidTransition(Exception):
 
 
 def dds_allocate_identifier(*, country: str, year: int | None = None) -> str:
-    """Next identifier for the country and year; safe under concurrency."""
+    """A new random identifier not yet used (75 random bits: a clash is
+    astronomically unlikely, the check only makes it impossible)."""
     year = year or timezone.now().year
-    with transaction.atomic():
-        sequence, _ = IdentifierSequence.objects.select_for_update().get_or_create(
-            country=country.upper(), year=year
-        )
-        sequence.last_value += 1
-        sequence.save(update_fields=["last_value"])
-    return build_identifier(country, year, sequence.last_value)
+    while True:
+        identifier = build_identifier(country, year)
+        if not DueDiligenceStatement.objects.filter(dds_id=identifier).exists():
+            return identifier
 
 
 def dds_create(
@@ -77,11 +76,15 @@ def dds_transition(
     to_status: str,
     by: User | None = None,
     reason: str = "",
+    rule: str = "",
+    reasons: list[dict[str, Any]] | None = None,
 ) -> DueDiligenceStatement:
     """Move a statement to `to_status` if allowed, and record who, when and why.
 
     Every status change in the product goes through here, so the history
-    table is complete and the rules live in one place.
+    table is complete and the rules live in one place. `rule` is the stable
+    code of the verdict rule (compliance.screening) or of the staff decision;
+    it is kept on the statement with `reasons` and who decided.
     """
     locked = DueDiligenceStatement.objects.select_for_update().get(pk=statement.pk)
     from_status = locked.status
@@ -89,7 +92,18 @@ def dds_transition(
         raise InvalidTransition(from_status, to_status)
     now = timezone.now()
     locked.status = to_status
-    update = ["status", "updated_at"]
+    locked.status_rule = rule
+    locked.status_reasons = reasons or []
+    locked.status_decided_by = by
+    locked.status_decided_at = now
+    update = [
+        "status",
+        "updated_at",
+        "status_rule",
+        "status_reasons",
+        "status_decided_by",
+        "status_decided_at",
+    ]
     if to_status == DDSStatus.COMPLIANT:
         locked.verified_at = now
         locked.valid_until = now + timedelta(days=settings.DDS_VALIDITY_DAYS)
@@ -102,8 +116,15 @@ def dds_transition(
         changed_at=now,
         changed_by=by,
         reason=reason,
+        rule=rule,
     )
     events.dds_status_changed_emit(statement=locked, from_status=from_status, reason=reason, changed_at=now)
+    if to_status == DDSStatus.COMPLIANT and locked.livemode:
+        # Only a COMPLIANT statement goes to the EU (compliance.eu_submission), recorded in this
+        # transaction; test-mode (sandbox) statements never do.
+        from compliance.eu_submission import eu_submission_record
+
+        eu_submission_record(statement=locked)
     statement.refresh_from_db()
     return locked
 
@@ -113,7 +134,13 @@ def dds_find_public(*, raw_id: str) -> DueDiligenceStatement | None:
     identifier = normalise(raw_id)
     if identifier is None:
         return None
-    return DueDiligenceStatement.objects.exclude(status=DDSStatus.DRAFT).filter(dds_id=identifier).first()
+    # Test (sandbox) statements are never public: not here, so not in the
+    # verify cache, the status page or the widget either.
+    return (
+        DueDiligenceStatement.objects.exclude(status=DDSStatus.DRAFT)
+        .filter(dds_id=identifier, livemode=True)
+        .first()
+    )
 
 
 class IdempotencyConflict(Exception):
@@ -126,9 +153,18 @@ def _request_hash(data: Any) -> str:
 
 
 def dds_file(
-    *, owner: User, data: dict[str, Any], raw_body: Any, idempotency_key: str | None = None
+    *,
+    owner: User,
+    data: dict[str, Any],
+    raw_body: Any,
+    idempotency_key: str | None = None,
+    filing_kind: str = FilingKind.DDS,
+    livemode: bool = True,
 ) -> tuple[DueDiligenceStatement, bool]:
     """File a statement from a validated body; returns (statement, replayed).
+
+    `livemode=False` files test data (a sandbox key). An Idempotency-Key used
+    in the other mode is a conflict: a replay must never cross modes.
 
     The statement is stored SUBMITTED before any screening starts, so a crash
     after this point loses nothing: the unscreened-statement sweep picks it up.
@@ -137,12 +173,12 @@ def dds_file(
     if idempotency_key:
         previous = IdempotencyRecord.objects.filter(owner=owner, key=idempotency_key).first()
         if previous is not None:
-            if previous.request_hash != request_hash:
+            if previous.request_hash != request_hash or previous.statement.livemode != livemode:
                 raise IdempotencyConflict()
             return previous.statement, True
     try:
         with transaction.atomic():
-            statement = _dds_create_filed(owner=owner, data=data)
+            statement = _dds_create_filed(owner=owner, data=data, filing_kind=filing_kind, livemode=livemode)
             if idempotency_key:
                 IdempotencyRecord.objects.create(
                     owner=owner, key=idempotency_key, request_hash=request_hash, statement=statement
@@ -152,7 +188,7 @@ def dds_file(
         if idempotency_key:
             previous = IdempotencyRecord.objects.filter(owner=owner, key=idempotency_key).first()
             if previous is not None:
-                if previous.request_hash != request_hash:
+                if previous.request_hash != request_hash or previous.statement.livemode != livemode:
                     raise IdempotencyConflict() from None
                 return previous.statement, True
         raise
@@ -161,9 +197,12 @@ def dds_file(
     return statement, False
 
 
-def _dds_create_filed(*, owner: User, data: dict[str, Any]) -> DueDiligenceStatement:
-    operator, lines = data["operator"], data["commodities"]
+def _dds_create_filed(
+    *, owner: User, data: dict[str, Any], filing_kind: str, livemode: bool
+) -> DueDiligenceStatement:
+    operator, lines, attestation = data["operator"], data["commodities"], data["attestation"]
     first = lines[0]
+    match = organisation_match(account=owner, nip=operator.get("nip", ""), eori=operator.get("eori", ""))
     statement = dds_create(
         owner=owner,
         operator_name=operator["name"],
@@ -176,6 +215,17 @@ def _dds_create_filed(*, owner: User, data: dict[str, Any]) -> DueDiligenceState
         operator_eori=operator.get("eori", ""),
         operator_country=operator["country"],
         operator_address=operator["address"],
+        organisation=match.organisation,
+        operator_role=match.role,
+        attested_legality=attestation["legality"],
+        attested_declaration=attestation["annex_ii_declaration"],
+        signatory_name=attestation["signatory_name"],
+        signatory_function=attestation["signatory_function"],
+        attested_at=timezone.now(),
+        declaration_version=attestation["declaration_version"],
+        filing_kind=filing_kind,
+        operator_size=operator.get("size", ""),
+        livemode=livemode,
     )
     for position, line in enumerate(lines):
         commodity = DDSCommodity.objects.create(
@@ -191,7 +241,11 @@ def _dds_create_filed(*, owner: User, data: dict[str, Any]) -> DueDiligenceState
             [_plot_row(commodity, index, plot) for index, plot in enumerate(line["plots"])]
         )
     dds_transition(
-        statement=statement, to_status=DDSStatus.SUBMITTED, by=owner, reason="Filed through the API"
+        statement=statement,
+        to_status=DDSStatus.SUBMITTED,
+        by=owner,
+        reason="Filed through the API" if filing_kind == FilingKind.DDS else "Simplified declaration filed",
+        rule="filed",
     )
     return statement
 
@@ -208,12 +262,21 @@ def _plot_row(commodity: DDSCommodity, position: int, plot: dict[str, Any]) -> D
 
 
 def _schedule_screening(statement: DueDiligenceStatement) -> None:
-    """Small statements are screened in the request; large ones by a worker."""
+    """Small statements are screened in the request; large ones by a worker.
+
+    Large is many plots or many positions: a MultiPoint plot is one circle per
+    position for the forest layers to read."""
+    from compliance.geolocation import count_positions
     from compliance.screening import dds_screen
     from compliance.tasks import dds_screen_task
 
-    plot_count = DDSPlot.objects.filter(commodity__statement=statement).count()
-    if plot_count > settings.DDS_SYNC_SCREENING_MAX_PLOTS:
+    plots = DDSPlot.objects.filter(commodity__statement=statement)
+    plot_count = plots.count()
+    large = plot_count > settings.DDS_SYNC_SCREENING_MAX_PLOTS or (
+        sum(count_positions(g) for g in plots.values_list("geometry", flat=True))
+        > settings.DDS_SYNC_SCREENING_MAX_POSITIONS
+    )
+    if large:
         # robust: a broker outage must not fail the filing; the sweep enqueues it later.
         transaction.on_commit(lambda: dds_screen_task.delay(statement.pk), robust=True)
     else:
@@ -238,15 +301,16 @@ def dds_sweep_unscreened(*, older_than_seconds: int = 120) -> int:
 def dds_filter(
     *,
     owner: User,
+    livemode: bool = True,
     status: str | None = None,
     commodity: str | None = None,
     created_after: date | None = None,
     created_before: date | None = None,
 ) -> QuerySet[DueDiligenceStatement]:
-    """The owner's statements, narrowed by the list endpoint's filters."""
+    """The owner's statements of one mode, narrowed by the list endpoint's filters."""
     from compliance.risk.commodities import UnknownCommodity, normalize_commodity
 
-    queryset = DueDiligenceStatement.objects.filter(owner=owner)
+    queryset = DueDiligenceStatement.objects.filter(owner=owner, livemode=livemode)
     if status == DDSStatus.EXPIRED:
         queryset = queryset.filter(valid_until__lte=timezone.now()).exclude(
             status__in=(DDSStatus.WITHDRAWN, DDSStatus.DRAFT)

@@ -1,7 +1,10 @@
 """Celery adapters for DDS work: take ids, call services."""
 
 from celery import shared_task
+from django.conf import settings
 
+from compliance.documents import dds_documents_maintain, dds_pdf_render
+from compliance.eu_submission import eu_submission_send, eu_submissions_poll, eu_submissions_sweep
 from compliance.screening import dds_screen
 from compliance.services import dds_sweep_unscreened
 
@@ -14,3 +17,62 @@ def dds_screen_task(statement_id: int) -> None:
 @shared_task(name="compliance.sweep_unscreened")
 def dds_sweep_unscreened_task() -> int:
     return dds_sweep_unscreened()
+
+
+# The client's own deadline bounds one call; the limits only stop a wedged worker.
+@shared_task(name="compliance.eu_submission_send", acks_late=True, time_limit=600, soft_time_limit=540)
+def eu_submission_send_task(submission_id: int) -> None:
+    eu_submission_send(submission_id=submission_id)
+
+
+@shared_task(name="compliance.eu_submissions_poll", acks_late=True, time_limit=1800, soft_time_limit=1700)
+def eu_submissions_poll_task() -> int:
+    return eu_submissions_poll()
+
+
+@shared_task(name="compliance.eu_submissions_sweep")
+def eu_submissions_sweep_task() -> int:
+    return eu_submissions_sweep()
+
+
+# The rendering child is killed at PDF_RENDER_TIME_LIMIT_SECONDS; the task's own
+# limits only catch what happens around it (queries, storage).
+@shared_task(
+    name="compliance.render_dds_pdf",
+    acks_late=True,
+    soft_time_limit=settings.PDF_RENDER_TIME_LIMIT_SECONDS + 30,
+    time_limit=settings.PDF_RENDER_TIME_LIMIT_SECONDS + 60,
+)
+def dds_pdf_render_task(document_id: int) -> None:
+    dds_pdf_render(document_id=document_id)
+
+
+@shared_task(name="compliance.maintain_dds_documents")
+def dds_documents_maintain_task() -> dict[str, int]:
+    return dds_documents_maintain()
+
+
+@shared_task(
+    name="compliance.risk_job_chunk",
+    acks_late=True,
+    soft_time_limit=settings.RISK_JOB_CHUNK_TIME_LIMIT_SECONDS - 10,
+    time_limit=settings.RISK_JOB_CHUNK_TIME_LIMIT_SECONDS,
+)
+def risk_job_chunk_task(chunk_id: int) -> None:
+    from compliance.risk.jobs import risk_job_chunk_run
+
+    risk_job_chunk_run(chunk_id=chunk_id)
+
+
+@shared_task(name="compliance.risk_jobs_sweep")
+def risk_jobs_sweep_task() -> int:
+    from compliance.risk.jobs import risk_jobs_sweep
+
+    return risk_jobs_sweep()
+
+
+@shared_task(name="compliance.risk_jobs_maintain")
+def risk_jobs_maintain_task() -> int:
+    from compliance.risk.jobs import risk_jobs_maintain
+
+    return risk_jobs_maintain()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from compliance import certificate, views
+from compliance import certificate, eu_views, sd_views, views
 from compliance.risk import views as risk_views
 
 urlpatterns = [
@@ -9,6 +9,18 @@ urlpatterns = [
     path("api/eudr/v1/risk-score", risk_views.RiskScoreView.as_view(), name="risk-score"),
     path("api/eudr/v1/risk-score/batch", risk_views.RiskBatchView.as_view(), name="risk-score-batch"),
     path("v1/risk-score", risk_views.DeprecatedRiskScoreView.as_view(), name="risk-score-deprecated"),
+    path("api/eudr/v1/risk-score/jobs", risk_views.RiskJobsView.as_view(), name="risk-jobs"),
+    path("api/eudr/v1/risk-score/jobs/<str:job_id>", risk_views.RiskJobView.as_view(), name="risk-job"),
+    path(
+        "api/eudr/v1/risk-score/jobs/<str:job_id>/cancel",
+        risk_views.RiskJobCancelView.as_view(),
+        name="risk-job-cancel",
+    ),
+    path(
+        "api/eudr/v1/risk-score/jobs/<str:job_id>/results.<str:fmt>",
+        risk_views.RiskJobResultsView.as_view(),
+        name="risk-job-results",
+    ),
 ]
 
 urlpatterns += [
@@ -16,4 +28,17 @@ urlpatterns += [
     path("api/eudr/dds/list", views.DDSListView.as_view(), name="dds-list"),
     path("api/eudr/v1/dds/<str:dds_id>", views.DDSDetailView.as_view(), name="dds-detail"),
     path("api/eudr/v1/dds/<str:dds_id>/pdf", views.DDSPdfView.as_view(), name="dds-pdf"),
+    path("api/eudr/v1/dds/<str:dds_id>/withdraw", eu_views.DDSWithdrawView.as_view(), name="dds-withdraw"),
+    path("api/eudr/v1/dds/<str:dds_id>/amend", eu_views.DDSAmendView.as_view(), name="dds-amend"),
+    path(
+        "api/eudr/v1/upstream-references",
+        eu_views.UpstreamReferenceView.as_view(),
+        name="upstream-references",
+    ),
+    path("api/eudr/v1/eu-is/credentials", eu_views.EuCredentialView.as_view(), name="eu-credentials"),
+    path("api/eudr/v1/simplified-declarations", sd_views.SDListCreateView.as_view(), name="sd-list"),
+    path(
+        "api/eudr/v1/simplified-declarations/<str:sd_id>", sd_views.SDDetailView.as_view(), name="sd-detail"
+    ),
+    path("api/eudr/v1/simplified-declarations/<str:sd_id>/pdf", sd_views.SDPdfView.as_view(), name="sd-pdf"),
 ]

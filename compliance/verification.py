@@ -11,13 +11,13 @@ made-up ids costs no database queries.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import caches
 from django.db import transaction
 from django.utils import timezone
+from rest_framework.renderers import JSONRenderer
 
 from compliance.identifiers import normalise
 from compliance.services import dds_find_public
@@ -25,42 +25,58 @@ from eudr_service.lib.outages import cache_call
 
 _NOT_FOUND = "missing"
 NEGATIVE_TTL_SECONDS = 10
+# verification_get's `cached` when the caller did not read the cache.
+UNREAD = object()
 
 
 @dataclass(frozen=True)
 class Verification:
-    record: dict
+    """The answer as it goes on the wire: JSON bytes and their ETag, built once
+    per cache fill and served as they are."""
+
+    body: bytes
     etag: str
 
 
+def verification_cache_key(*, raw_id: str) -> str | None:
+    """The cache key of a statement's record; None for a malformed identifier."""
+    identifier = normalise(raw_id)
+    return None if identifier is None else _key(identifier)
+
+
 def _key(identifier: str) -> str:
-    return f"verify:v1:{identifier}"
+    return f"verify:v2:{identifier}"
 
 
-def verification_get(*, raw_id: str) -> Verification | None:
+def verification_get(*, raw_id: str, cached: object = UNREAD) -> Verification | None:
+    """The public record of `raw_id`, or None. `cached` is the cache entry when
+    the caller already read it (the verify view reads it along with the rate
+    limit counters, in one round trip)."""
     identifier = normalise(raw_id)
     if identifier is None:
         return None
     cache = caches["default"]
-    cached = cache_call(lambda: cache.get(_key(identifier)), fallback=None, topic="verify-cache")
+    if cached is UNREAD:
+        cached = cache_call(lambda: cache.get(_key(identifier)), fallback=None, topic="verify-cache")
     if cached == _NOT_FOUND:
         return None
-    if cached is not None:
+    if isinstance(cached, tuple):
         return Verification(*cached)
     statement = dds_find_public(raw_id=identifier)
     if statement is None:
         cache_call(lambda: cache.set(_key(identifier), _NOT_FOUND, NEGATIVE_TTL_SECONDS), fallback=None)
         return None
-    record = statement.verification_record()
-    etag = '"' + hashlib.sha256(json.dumps(record).encode()).hexdigest()[:32] + '"'
+    # The same bytes DRF's JSON renderer gave before; the ETag is their digest.
+    body = JSONRenderer().render(statement.verification_record())
+    etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
     ttl = settings.VERIFY_CACHE_SECONDS
     if statement.valid_until is not None:
         ttl = min(ttl, int((statement.valid_until - timezone.now()).total_seconds()))
     if ttl > 0:
         cache_call(
-            lambda: cache.set(_key(identifier), (record, etag), ttl), fallback=None, topic="verify-cache"
+            lambda: cache.set(_key(identifier), (body, etag), ttl), fallback=None, topic="verify-cache"
         )
-    return Verification(record, etag)
+    return Verification(body, etag)
 
 
 def verification_forget(*, dds_id: str) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.generics import ListAPIView
@@ -12,12 +12,18 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.authentication import APIKeyAuthentication
+from accounts.authentication import LIVEMODE_HEADER, APIKeyAuthentication, request_livemode
 from accounts.permissions import PlanFeaturePermission
-from compliance.documents import dds_render_pdf, statement_with_details
+from accounts.quota import NOT_FETCHED, CountedInView, public_quota_consume
+from compliance.documents import (
+    dds_pdf_is_small,
+    dds_pdf_request,
+    dds_pdf_wait,
+    statement_with_details,
+)
 from compliance.filing_serializers import DDSFilingSerializer
 from compliance.identifiers import normalise
-from compliance.models import DueDiligenceStatement
+from compliance.models import DocumentStatus, DueDiligenceStatement
 from compliance.serializers import (
     DDSListFilterSerializer,
     DDSRecordSerializer,
@@ -25,9 +31,11 @@ from compliance.serializers import (
     VerificationRecordSerializer,
 )
 from compliance.services import IdempotencyConflict, dds_file, dds_filter
-from compliance.verification import verification_get
-from eudr_service.lib.openapi import PROBLEM_RESPONSES, ProblemSerializer
-from eudr_service.lib.problems import Problem
+from compliance.verification import UNREAD, verification_cache_key, verification_get
+from eudr_service.lib.jobs import prefers_async
+from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
+from eudr_service.lib.outages import DATABASE_ERRORS, database_unavailable_response
+from eudr_service.lib.problems import Problem, problem_response
 
 
 class VerifyView(APIView):
@@ -37,6 +45,8 @@ class VerifyView(APIView):
     # No session authentication: it would add `Vary: Cookie` to a public answer.
     authentication_classes = [APIKeyAuthentication]
     permission_classes = [PlanFeaturePermission]
+    # Counted in get(), together with the record read: one Redis round trip.
+    throttle_classes = [CountedInView]
     required_feature = "verify"
 
     @extend_schema(
@@ -59,25 +69,63 @@ class VerifyView(APIView):
         auth=[{}, {"ApiKeyBearer": []}, {"ApiKeyHeader": []}],
         tags=["verify"],
     )
-    def get(self, request: Request, dds_id: str) -> Response:
-        verification = verification_get(raw_id=dds_id)
-        if verification is None:
-            raise Problem(404, "dds_not_found", "No DDS with this identifier.")
-        if verification.etag in request.headers.get("If-None-Match", ""):
-            response = Response(status=304)
-        else:
-            response = Response(verification.record)
-        response["ETag"] = verification.etag
-        response["Cache-Control"] = f"public, max-age={settings.VERIFY_CACHE_SECONDS}"
-        return response
+    def get(self, request: Request, dds_id: str) -> HttpResponse:
+        return _verify_answer(request._request, request.user, dds_id)
+
+    def dispatch(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        # The badge's call (no key, JSON or anything accepted) skips DRF's request
+        # wrapping, negotiation and rendering: the same answer for less CPU.
+        if _plain_anonymous_get(request):
+            self.headers = self.default_response_headers
+            try:
+                response = _verify_answer(request, None, kwargs["dds_id"])
+            except Problem as exc:
+                response = problem_response(
+                    exc.status_code, exc.problem_code, str(exc.detail), extra=exc.extra, headers=exc.headers
+                )
+            except DATABASE_ERRORS:
+                response = database_unavailable_response(request)
+            response["Allow"] = self.headers["Allow"]
+            return _cors(response)
+        return super().dispatch(request, *args, **kwargs)
 
     def finalize_response(self, request: Request, response: Response, *args, **kwargs):
-        response = super().finalize_response(request, response, *args, **kwargs)
-        # Any page may embed the badge, so any origin may read the answer,
-        # errors included (the widget shows red on a 404).
-        response["Access-Control-Allow-Origin"] = "*"
-        response["Access-Control-Expose-Headers"] = "ETag, X-RateLimit-Remaining, Retry-After"
-        return response
+        return _cors(super().finalize_response(request, response, *args, **kwargs))
+
+
+def _plain_anonymous_get(request: HttpRequest) -> bool:
+    meta = request.META
+    return (
+        request.method == "GET"
+        and "HTTP_AUTHORIZATION" not in meta
+        and "HTTP_X_API_KEY" not in meta
+        and meta.get("HTTP_ACCEPT", "*/*") in ("*/*", "application/json")
+    )
+
+
+def _verify_answer(request: HttpRequest, user, dds_id: str) -> HttpResponse:
+    # Counted before the lookup: an unknown identifier costs the caller a call too.
+    cached = public_quota_consume(request=request, user=user, fetch=verification_cache_key(raw_id=dds_id))
+    verification = verification_get(raw_id=dds_id, cached=UNREAD if cached is NOT_FETCHED else cached)
+    if verification is None:
+        raise Problem(404, "dds_not_found", "No DDS with this identifier.")
+    if verification.etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponse(status=304)
+    else:
+        response = HttpResponse(verification.body, content_type="application/json")
+    response["ETag"] = verification.etag
+    response["Cache-Control"] = f"public, max-age={settings.VERIFY_CACHE_SECONDS}"
+    return response
+
+
+def _cors(response: HttpResponse) -> HttpResponse:
+    # Any page may embed the badge, so any origin may read the answer,
+    # errors included (the widget shows red on a 404).
+    response["Access-Control-Allow-Origin"] = "*"
+    response["Access-Control-Expose-Headers"] = "ETag, X-RateLimit-Remaining, Retry-After"
+    # Only live data is public, whatever key (if any) asked.
+    response[LIVEMODE_HEADER] = "true"
+    return response
 
 
 class StatementPagination(CursorPagination):
@@ -88,11 +136,14 @@ class StatementPagination(CursorPagination):
 
 
 def _owned_statement(request: Request, dds_id: str) -> DueDiligenceStatement:
-    """The caller's own statement; anyone else's is indistinguishable from none."""
+    """The caller's own statement in the caller's mode; anyone else's, or one
+    of the other mode, is indistinguishable from none."""
     identifier = normalise(dds_id)
     statement = (
         statement_with_details(
-            DueDiligenceStatement.objects.filter(owner=request.user, dds_id=identifier)
+            DueDiligenceStatement.objects.filter(
+                owner=request.user, dds_id=identifier, livemode=request_livemode(request)
+            )
         ).first()
         if identifier
         else None
@@ -102,11 +153,47 @@ def _owned_statement(request: Request, dds_id: str) -> DueDiligenceStatement:
     return statement
 
 
-def _pdf_response(statement: DueDiligenceStatement, *, status: int = 200) -> HttpResponse:
-    response = HttpResponse(
-        dds_render_pdf(statement=statement), content_type="application/pdf", status=status
-    )
-    response["Content-Disposition"] = f'attachment; filename="{statement.dds_id}.pdf"'
+PDF_POLL_AFTER_SECONDS = "2"
+_PDF_PENDING = OpenApiResponse(
+    OpenApiTypes.OBJECT,
+    description=(
+        "The PDF is being rendered by a worker (large statements always, small ones after "
+        "a short wait or with `Prefer: respond-async`): poll `Location` after `Retry-After`."
+    ),
+)
+_PDF_FAILED = OpenApiResponse(
+    ProblemSerializer,
+    description="`pdf_failed`: not rendered; `limit` names the setting that refused it",
+)
+
+
+def _pdf_url(statement: DueDiligenceStatement) -> str:
+    return f"/api/eudr/v1/dds/{statement.dds_id}/pdf"
+
+
+def _pdf_response(request: Request, statement: DueDiligenceStatement, *, status: int = 200) -> HttpResponse:
+    """The stored PDF of the statement's current version; rendered by a worker
+    first if there is none. Small statements wait for it a little; otherwise,
+    or after the wait, 202 with a Location to poll."""
+    document = dds_pdf_request(statement=statement)
+    if not document.is_finished and dds_pdf_is_small(statement=statement) and not prefers_async(request):
+        document = dds_pdf_wait(document=document, timeout=settings.DDS_PDF_SYNC_TIMEOUT_SECONDS)
+    if document.status == DocumentStatus.DONE:
+        # Read whole: BUDGET_PDF_MAX_PAGES keeps a stored PDF to a few megabytes.
+        with document.file.open("rb") as stored:
+            response: HttpResponse = HttpResponse(
+                stored.read(), content_type="application/pdf", status=status
+            )
+        response["Content-Disposition"] = f'attachment; filename="{statement.dds_id}.pdf"'
+        return response
+    extra = {"dds_id": statement.dds_id, "status": document.status}
+    if document.status == DocumentStatus.FAILED:
+        if document.limit:
+            extra["limit"] = document.limit
+        raise Problem(409, "pdf_failed", document.error or "The PDF could not be rendered.", extra=extra)
+    response = Response({**extra, "pdf_url": _pdf_url(statement)}, status=202)
+    response["Location"] = _pdf_url(statement)
+    response["Retry-After"] = PDF_POLL_AFTER_SECONDS
     return response
 
 
@@ -130,6 +217,8 @@ class DDSGenerateView(APIView):
         responses={
             (201, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="The DDS as PDF"),
             (201, "application/json"): DDSRecordSerializer,
+            (202, "application/json"): _PDF_PENDING,
+            409: _PDF_FAILED,
             422: PROBLEM_RESPONSES[422],
             **{code: PROBLEM_RESPONSES[code] for code in (400, 403, 413)},
         },
@@ -143,7 +232,11 @@ class DDSGenerateView(APIView):
             raise Problem(400, "invalid_idempotency_key", "Idempotency-Key is at most 255 characters.")
         try:
             statement, replayed = dds_file(
-                owner=request.user, data=body.validated_data, raw_body=request.data, idempotency_key=key
+                owner=request.user,
+                data=body.validated_data,
+                raw_body=request.data,
+                idempotency_key=key,
+                livemode=request_livemode(request),
             )
         except IdempotencyConflict as exc:
             raise Problem(
@@ -153,8 +246,9 @@ class DDSGenerateView(APIView):
         if "application/json" in request.headers.get("Accept", ""):
             response: HttpResponse = Response(DDSRecordSerializer(statement).data, status=201)
         else:
-            response = _pdf_response(statement, status=201)
-        response["Location"] = f"/api/eudr/v1/dds/{statement.dds_id}"
+            response = _pdf_response(request, statement, status=201)
+        if response.status_code != 202:
+            response["Location"] = f"/api/eudr/v1/dds/{statement.dds_id}"
         if replayed:
             response["Idempotent-Replayed"] = "true"
         return response
@@ -185,13 +279,15 @@ class DDSPdfView(APIView):
         parameters=[OpenApiParameter("dds_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
         responses={
             (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="The DDS as PDF"),
+            (202, "application/json"): _PDF_PENDING,
+            409: _PDF_FAILED,
             404: PROBLEM_RESPONSES[404],
             403: PROBLEM_RESPONSES[403],
         },
         tags=["dds"],
     )
     def get(self, request: Request, dds_id: str) -> HttpResponse:
-        return _pdf_response(_owned_statement(request, dds_id))
+        return _pdf_response(request, _owned_statement(request, dds_id))
 
 
 class DDSListView(ListAPIView):
@@ -204,7 +300,9 @@ class DDSListView(ListAPIView):
     def get_queryset(self):
         filters = DDSListFilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
-        return dds_filter(owner=self.request.user, **filters.validated_data)
+        return dds_filter(
+            owner=self.request.user, livemode=request_livemode(self.request), **filters.validated_data
+        )
 
     @extend_schema(
         operation_id="dds_list",
@@ -212,8 +310,7 @@ class DDSListView(ListAPIView):
         parameters=[DDSListFilterSerializer],
         responses={
             200: DDSSummarySerializer(many=True),
-            # DRF's cursor pagination answers a cursor it did not issue with 404.
-            404: OpenApiResponse(ProblemSerializer, description="`not_found`: invalid cursor"),
+            404: INVALID_CURSOR,
             **{code: PROBLEM_RESPONSES[code] for code in (400, 403)},
         },
         tags=["dds"],

@@ -9,16 +9,19 @@ With DEBUG=0 the secrets and public addresses must be given explicitly.
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlparse, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from eudr_service.lib.encryption import keys_from_env
 from eudr_service.lib.env import (
     env_bool,
     env_float,
     env_forest_layers,
     env_int,
     env_list,
+    env_pattern,
     env_str,
     env_url,
 )
@@ -50,6 +53,10 @@ API_KEY_PEPPER = env_str("API_KEY_PEPPER", SECRET_KEY if DEBUG else None)
 if not API_KEY_PEPPER:
     raise ImproperlyConfigured("DEBUG=0 requires API_KEY_PEPPER to be set")
 
+# Secrets we must read back (webhook signing secrets) are encrypted at rest under
+# these Fernet keys, newest first (eudr_service/lib/encryption.py, docs/security.md).
+ENCRYPTION_KEYS = keys_from_env(env_str("ENCRYPTION_KEYS"), debug=DEBUG, secret_key=SECRET_KEY)
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -62,15 +69,18 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "accounts",
+    "euis",
     "compliance",
     "reports",
     "webhooks",
     "widget",
+    "panel",
 ]
 
 MIDDLEWARE = [
     "eudr_service.lib.request_id.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "eudr_service.lib.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "eudr_service.lib.versioning.ApiVersionMiddleware",
     "eudr_service.lib.body_limit.BodySizeLimitMiddleware",
@@ -83,6 +93,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "eudr_service.lib.outages.DatabaseOutageMiddleware",
+    "accounts.authentication.LivemodeHeaderMiddleware",
 ]
 
 ROOT_URLCONF = "eudr_service.urls"
@@ -186,14 +197,40 @@ SECURE_REDIRECT_EXEMPT = [r"^livez$", r"^healthz$"]
 # How many reverse proxies in front of us append to X-Forwarded-For. Zero
 # means the header is ignored: otherwise any client could pick its own IP.
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0, minimum=0)
-RATELIMIT_IP_META_KEY = "eudr_service.lib.client_ip.client_ip"
+# Actions outside the API share its limiter (accounts.limits), counted per client
+# network (IPv4 address, IPv6 /64) and per account: sign-in (also the admin's),
+# sign-up and password reset POSTs ...
+AUTH_POSTS_PER_MINUTE = env_int("AUTH_POSTS_PER_MINUTE", 10, minimum=1)
+# ... and the panel's actions (key creation, webhook changes, test events), which
+# are also counted against the account's plan quota like the API calls they stand for.
+PANEL_ACTIONS_PER_MINUTE = env_int("PANEL_ACTIONS_PER_MINUTE", 30, minimum=1)
+# Usable (unrevoked) API keys one account may hold; enforced under a row lock.
+API_KEYS_MAX_PER_ACCOUNT = env_int("API_KEYS_MAX_PER_ACCOUNT", 10, minimum=1)
 
 # API request bodies above this are refused with 413 before they are read.
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 2 * 1024 * 1024, minimum=1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
 
+# --- Work budget: the most one request may ask of the server ---------------------
+# Declared once here; each limit is enforced where the work would happen and a
+# request above it is refused with a problem naming the limit (or, where the work
+# is legitimate, handed to a worker). docs/security.md lists them all.
+# Nesting depth of a JSON body (arrays and objects); GeoJSON needs 5.
+BUDGET_JSON_MAX_DEPTH = env_int("BUDGET_JSON_MAX_DEPTH", 32, minimum=8)
+# Plots in one statement, over all its commodities.
+BUDGET_PLOTS_PER_STATEMENT = env_int("BUDGET_PLOTS_PER_STATEMENT", 1000, minimum=1)
+# Coordinate positions in one request body, over all its geometries.
+BUDGET_POSITIONS_PER_BODY = env_int("BUDGET_POSITIONS_PER_BODY", 20_000, minimum=100)
+# Distinct cadastral parcels (each a ULDK lookup) in one request.
+BUDGET_PARCELS_PER_REQUEST = env_int("BUDGET_PARCELS_PER_REQUEST", 250, minimum=1)
+# Pages of one DDS PDF; a statement whose PDF would be longer gets none.
+BUDGET_PDF_MAX_PAGES = env_int("BUDGET_PDF_MAX_PAGES", 200, minimum=1)
+
 # --- API ---------------------------------------------------------------------
 API_VERSION = "1.0"
+# On in the test suite: a problem code without a page in eudr_service.lib.problem_types
+# raises instead of answering with a `type` that leads nowhere.
+PROBLEM_TYPES_STRICT = False
 API_PATH_PREFIXES = ("/api/", "/v1/")
 
 # Public verify endpoint: anonymous callers are limited per client IP. The
@@ -208,16 +245,112 @@ QUOTA_FAIL_OPEN_PLANS = env_list("QUOTA_FAIL_OPEN_PLANS", ["standard", "pro", "e
 DDS_VALIDITY_DAYS = env_int("DDS_VALIDITY_DAYS", 365, minimum=1)
 # Statements with more plots than this are screened by a Celery worker.
 DDS_SYNC_SCREENING_MAX_PLOTS = env_int("DDS_SYNC_SCREENING_MAX_PLOTS", 50, minimum=0)
+# ... and so are statements whose geometries hold more positions than this.
+DDS_SYNC_SCREENING_MAX_POSITIONS = env_int("DDS_SYNC_SCREENING_MAX_POSITIONS", 2000, minimum=0)
+
+# DDS PDFs are rendered by a worker, once per statement version. A request for the PDF
+# of a statement with at most DDS_PDF_SYNC_MAX_PLOTS plots waits this long for it; a
+# larger one, or a longer wait, answers 202 with a Location to poll.
+DDS_PDF_SYNC_TIMEOUT_SECONDS = env_float("DDS_PDF_SYNC_TIMEOUT_SECONDS", 10.0, minimum=0.0)
+DDS_PDF_SYNC_MAX_PLOTS = env_int("DDS_PDF_SYNC_MAX_PLOTS", 200, minimum=0)
+# Every PDF rendering (DDS) runs in a child process: killed after this many seconds,
+# refused memory beyond this many MB above what it starts with.
+PDF_RENDER_TIME_LIMIT_SECONDS = env_int("PDF_RENDER_TIME_LIMIT_SECONDS", 120, minimum=5)
+PDF_RENDER_MEMORY_MB = env_int("PDF_RENDER_MEMORY_MB", 500, minimum=100)
 
 # --- Risk engine ---------------------------------------------------------------
 ULDK_BASE_URL = env_url("ULDK_BASE_URL", "https://uldk.gugik.gov.pl/", schemes=("http", "https"))
 ULDK_TIMEOUT_SECONDS = env_float("ULDK_TIMEOUT_SECONDS", 10.0, minimum=0.1)
 PARCEL_CACHE_DAYS = env_int("PARCEL_CACHE_DAYS", 30, minimum=0)
+# ULDK's "no such parcel" is remembered this long (0: not at all), in the shared cache.
+PARCEL_NOT_FOUND_CACHE_SECONDS = env_int("PARCEL_NOT_FOUND_CACHE_SECONDS", 3600, minimum=0)
 PARCEL_RETRY_AFTER_SECONDS = env_int("PARCEL_RETRY_AFTER_SECONDS", 60, minimum=1)
 # Forest raster layers, in priority order: "name|kind|path;name|kind|path".
 # kind: forest_cover_2020_fraction, forest_cover_2020_class or loss_year.
 FOREST_LAYERS = env_forest_layers("FOREST_LAYERS")
+# Official layers fetched by `manage.py forest_data` (docs/forest-data.md). The defaults
+# are the publishers' own addresses; point them at a mirror with the same file layout to
+# fetch from elsewhere. Versions pin what `fetch` takes; `update` looks for newer ones.
+FOREST_DATA_DIR = Path(env_str("FOREST_DATA_DIR", str(VAR_DIR / "forest")))
+FOREST_JRC_GFC2020_URL = env_url(
+    "FOREST_JRC_GFC2020_URL",
+    "https://jeodpp.jrc.ec.europa.eu/ftp/jrc-opendata/FOREST/GFC2020/LATEST/tiles/",
+    schemes=("http", "https"),
+)
+FOREST_JRC_GFC2020_VERSION = env_pattern("FOREST_JRC_GFC2020_VERSION", "V4", pattern=r"V\d+", example="V4")
+FOREST_HANSEN_URL = env_url(
+    "FOREST_HANSEN_URL",
+    "https://storage.googleapis.com/earthenginepartners-hansen/",
+    schemes=("http", "https"),
+)
+FOREST_HANSEN_VERSION = env_pattern(
+    "FOREST_HANSEN_VERSION", "GFC-2025-v1.13", pattern=r"GFC-\d{4}-v1\.\d+", example="GFC-2025-v1.13"
+)
+# Hosts forest data may be read from at run time (range requests); by default the
+# hosts of the two source addresses above.
+FOREST_DATA_ALLOWED_HOSTS = env_list(
+    "FOREST_DATA_ALLOWED_HOSTS",
+    sorted(
+        {urlparse(FOREST_JRC_GFC2020_URL).hostname or "", urlparse(FOREST_HANSEN_URL).hostname or ""} - {""}
+    ),
+)
+FOREST_HTTP_TIMEOUT_SECONDS = env_int("FOREST_HTTP_TIMEOUT_SECONDS", 30, minimum=1)
+# GDAL configuration for reading layers, remote ones by range requests (/vsicurl/):
+# timeouts, retries, and the in-process block caches that keep repeated reads of the
+# same area off the network.
+FOREST_GDAL_OPTIONS = {
+    "GDAL_HTTP_TIMEOUT": FOREST_HTTP_TIMEOUT_SECONDS,
+    "GDAL_HTTP_CONNECTTIMEOUT": min(10, FOREST_HTTP_TIMEOUT_SECONDS),
+    "GDAL_HTTP_MAX_RETRY": env_int("FOREST_HTTP_MAX_RETRY", 2, minimum=0),
+    "GDAL_HTTP_RETRY_DELAY": 1,
+    "GDAL_HTTP_MULTIRANGE": "SINGLE_GET",
+    "CPL_VSIL_CURL_CACHE_SIZE": env_int("FOREST_VSICURL_CACHE_MB", 64, minimum=1) * 1024 * 1024,
+    "CPL_VSIL_CURL_ALLOWED_EXTENSIONS": ".tif,.tiff,.vrt",
+    "GDAL_DISABLE_READDIR_ON_OPEN": "EMPTY_DIR",  # never list the publisher's folders
+    "VSI_CACHE": True,
+    "VSI_CACHE_SIZE": env_int("FOREST_VSI_CACHE_MB", 32, minimum=1) * 1024 * 1024,
+    "GDAL_CACHEMAX": env_int("FOREST_GDAL_CACHE_MB", 128, minimum=8),
+}
 RISK_BATCH_MAX = 500
+# Large jobs (POST /api/eudr/v1/risk-score/jobs): plots per job, scored RISK_JOB_CHUNK_SIZE
+# at a time by workers; positions per job (the body is still bound by API_MAX_BODY_BYTES).
+RISK_JOB_MAX_PLOTS = env_int("RISK_JOB_MAX_PLOTS", 10_000, minimum=1)
+RISK_JOB_MAX_POSITIONS = env_int("RISK_JOB_MAX_POSITIONS", 200_000, minimum=100)
+RISK_JOB_CHUNK_SIZE = env_int("RISK_JOB_CHUNK_SIZE", 500, minimum=1)
+# Finished jobs and their results are deleted this many hours after they finish.
+RISK_JOB_RETENTION_HOURS = env_int("RISK_JOB_RETENTION_HOURS", 72, minimum=1)
+# A chunk running longer than this (its worker died) or pending this long is re-run by the sweep.
+RISK_JOB_CHUNK_STALE_SECONDS = env_int("RISK_JOB_CHUNK_STALE_SECONDS", 600, minimum=30)
+RISK_JOB_CHUNK_TIME_LIMIT_SECONDS = env_int("RISK_JOB_CHUNK_TIME_LIMIT_SECONDS", 300, minimum=30)
+# The completion event lists at most this many critical plots (and counts them all).
+RISK_JOB_EVENT_CRITICAL_MAX = 100
+
+# --- EU Information System (V3 SOAP services) ------------------------------------
+# Base address of the services; default the EU acceptance environment (Operator
+# API Reference v1.0, 1.2.1). Production: https://eudr.webcloud.ec.europa.eu/tracesnt/
+# Plain http is accepted only for a local fake on a loopback address.
+EU_IS_ACCEPTANCE_URL = "https://acceptance.eudr.webcloud.ec.europa.eu/tracesnt/"
+EU_IS_URL = env_url("EU_IS_URL", EU_IS_ACCEPTANCE_URL, schemes=("http", "https"))
+_eu_is = urlsplit(EU_IS_URL)
+if not _eu_is.hostname or _eu_is.query or _eu_is.fragment or _eu_is.username or _eu_is.password:
+    raise ImproperlyConfigured("EU_IS_URL must be a base address: scheme, host, optional port and path only")
+if _eu_is.scheme == "http" and _eu_is.hostname not in ("127.0.0.1", "::1", "localhost"):
+    raise ImproperlyConfigured("EU_IS_URL must use https (http only for a local fake on loopback)")
+if not EU_IS_URL.endswith("/"):
+    EU_IS_URL += "/"
+EU_IS_TIMEOUT_SECONDS = env_float("EU_IS_TIMEOUT_SECONDS", 30.0, minimum=0.1)
+# The EU allows 5 calls per second per calling IP (Operator API Reference 2.3.2);
+# this paces one process. Lower it when several worker processes share one IP.
+EU_IS_CALLS_PER_SECOND = env_float("EU_IS_CALLS_PER_SECOND", 5.0, minimum=0.01)
+# A statement's geolocation may be 25 MB (Operator API Reference 2.4), Base64 adds a third.
+EU_IS_MAX_RESPONSE_BYTES = env_int("EU_IS_MAX_RESPONSE_BYTES", 40 * 1024 * 1024, minimum=64 * 1024)
+# First status check after a submission: the EU asks for at least 30 minutes (Operator
+# API Reference 2.4). Lower only against the local fake (make run, tests).
+EU_IS_FIRST_POLL_SECONDS = env_float("EU_IS_FIRST_POLL_SECONDS", 30 * 60.0, minimum=0.0)
+# A submission attempt in flight keeps other workers off for the client's deadline plus this.
+EU_IS_ATTEMPT_MARGIN_SECONDS = env_float("EU_IS_ATTEMPT_MARGIN_SECONDS", 60.0, minimum=0.0)
+# Broker queue for EU submission tasks; empty = the default queue.
+EU_IS_QUEUE = env_str("EU_IS_QUEUE")
 
 # Deprecated paths: one row per path prefix. Dates are ISO 8601 (UTC).
 DEPRECATED_PATHS: list[dict[str, str]] = [
@@ -242,7 +375,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_THROTTLE_CLASSES": ["accounts.quota.PlanQuotaThrottle"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["eudr_service.lib.json_parser.DepthLimitedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "eudr_service.lib.problems.problem_exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
@@ -264,6 +397,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "eudr_service.lib.openapi.add_common_responses",
+        "eudr_service.lib.openapi.group_operations",
     ],
 }
 
@@ -279,9 +413,22 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 
+# Without a broker there is no celery beat: the web process runs the same schedule
+# in a thread of its own (eudr_service/lib/scheduler.py). Off with a broker (beat's job).
+EMBEDDED_SCHEDULER = env_bool("EMBEDDED_SCHEDULER", CELERY_TASK_ALWAYS_EAGER)
+if EMBEDDED_SCHEDULER and not CELERY_TASK_ALWAYS_EAGER:
+    raise ImproperlyConfigured("EMBEDDED_SCHEDULER is for the embedded mode (no broker); use celery beat")
+
 # Periodic tasks (celery beat); each app adds its entries in its section below.
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "dds-sweep-unscreened": {"task": "compliance.sweep_unscreened", "schedule": 60.0},
+    # Submissions due a status check (each row carries its own next_poll_at, OPS 2.4).
+    "eu-submissions-poll": {"task": "compliance.eu_submissions_poll", "schedule": 60.0},
+    # Submissions a lost message or a crashed worker left unsent.
+    "eu-submissions-sweep": {"task": "compliance.eu_submissions_sweep", "schedule": 120.0},
+    "dds-documents-maintain": {"task": "compliance.maintain_dds_documents", "schedule": 120.0},
+    "risk-jobs-sweep": {"task": "compliance.risk_jobs_sweep", "schedule": 60.0},
+    "risk-jobs-maintain": {"task": "compliance.risk_jobs_maintain", "schedule": 600.0},
 }
 
 # --- Web panel (accounts) ----------------------------------------------------------
@@ -320,6 +467,11 @@ WEBHOOKS_RETRY_AFTER_MAX_SECONDS = env_int("WEBHOOKS_RETRY_AFTER_MAX_SECONDS", 8
 WEBHOOKS_SECRET_OVERLAP_HOURS = env_int("WEBHOOKS_SECRET_OVERLAP_HOURS", 24, minimum=0)
 WEBHOOKS_FAILURE_DISABLE_DAYS = env_int("WEBHOOKS_FAILURE_DISABLE_DAYS", 5, minimum=1)
 WEBHOOKS_MAX_ENDPOINTS = env_int("WEBHOOKS_MAX_ENDPOINTS", 20, minimum=1)
+# Receivers listen on these ports only (https); no probing of other services through us.
+_webhook_ports = env_list("WEBHOOKS_ALLOWED_PORTS", ["443", "8443"])
+if not _webhook_ports or not all(p.isdigit() and 0 < int(p) < 65536 for p in _webhook_ports):
+    raise ImproperlyConfigured("WEBHOOKS_ALLOWED_PORTS must be comma-separated TCP ports (1-65535)")
+WEBHOOKS_ALLOWED_PORTS = [int(p) for p in _webhook_ports]
 # A worker holds a delivery for the HTTP timeout plus this margin; after that a
 # crashed worker's delivery is picked up again by the sweep.
 WEBHOOKS_CLAIM_MARGIN_SECONDS = env_int("WEBHOOKS_CLAIM_MARGIN_SECONDS", 45, minimum=1)
@@ -329,6 +481,16 @@ WEBHOOKS_REQUEUE_AFTER_SECONDS = env_int("WEBHOOKS_REQUEUE_AFTER_SECONDS", 120, 
 # later ones wait in the database for the sweep.
 WEBHOOKS_SHORT_RETRY_SECONDS = env_int("WEBHOOKS_SHORT_RETRY_SECONDS", 60, minimum=0)
 WEBHOOKS_SWEEP_SECONDS = env_int("WEBHOOKS_SWEEP_SECONDS", 30, minimum=1)
+# A sender claims this many due deliveries at once and has this many requests in flight.
+WEBHOOKS_BATCH_SIZE = env_int("WEBHOOKS_BATCH_SIZE", 100, minimum=1)
+WEBHOOKS_SEND_THREADS = env_int("WEBHOOKS_SEND_THREADS", 16, minimum=1)
+# A sender task hands over to a fresh one after this long (other tasks get their turn).
+WEBHOOKS_TASK_MAX_SECONDS = env_int("WEBHOOKS_TASK_MAX_SECONDS", 60, minimum=1)
+# At most one wake-up message waits on the broker for this long (then another may be sent).
+WEBHOOKS_WAKE_DEDUPE_SECONDS = env_int("WEBHOOKS_WAKE_DEDUPE_SECONDS", 5, minimum=1)
+# Per-account caps; above them sends are deferred to the next minute with room, never dropped.
+WEBHOOKS_MAX_EVENTS_PER_MINUTE = env_int("WEBHOOKS_MAX_EVENTS_PER_MINUTE", 60, minimum=1)
+WEBHOOKS_MAX_DELIVERIES_PER_MINUTE = env_int("WEBHOOKS_MAX_DELIVERIES_PER_MINUTE", 300, minimum=1)
 # Broker queue for delivery tasks; empty = the default queue.
 WEBHOOKS_QUEUE = env_str("WEBHOOKS_QUEUE")
 CELERY_BEAT_SCHEDULE["webhooks-sweep"] = {"task": "webhooks.sweep", "schedule": float(WEBHOOKS_SWEEP_SECONDS)}
@@ -374,3 +536,7 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "no-reply@localhost")
 
 # Floats parsed here so a bad value fails at start-up (used by later apps).
 OUTBOUND_HTTP_TIMEOUT_SECONDS = env_float("OUTBOUND_HTTP_TIMEOUT_SECONDS", 15.0, minimum=0.1)
+
+# Where accounts send the documents staff check before verifying an organisation
+# or a mandate (shown on the panel's organisations page).
+ORGANISATION_VERIFICATION_EMAIL = env_str("ORGANISATION_VERIFICATION_EMAIL", "verification@localhost")

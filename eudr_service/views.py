@@ -1,13 +1,32 @@
 """Project-level views: probes and the problem-type pages."""
 
+from pathlib import Path
+
+from django.conf import settings
 from django.core.cache import caches
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation.trans_real import parse_accept_lang_header
+
+from eudr_service.lib.problem_types import PROBLEM_TYPES, problem_type
 
 
 def livez(request: HttpRequest) -> HttpResponse:
     """Liveness: the process answers. Touches nothing else on purpose."""
     return HttpResponse("ok", content_type="text/plain")
+
+
+_FAVICON_PATH = Path(settings.BASE_DIR) / "static" / "img" / "favicon.ico"
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """GET /favicon.ico: browsers ask for it on every site; a 404 here fills the logs."""
+    return HttpResponse(
+        _FAVICON_PATH.read_bytes(),
+        content_type="image/vnd.microsoft.icon",
+        headers={"Cache-Control": "public, max-age=86400"},
+    )
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
@@ -28,3 +47,72 @@ def healthz(request: HttpRequest) -> JsonResponse:
     return JsonResponse(
         {"status": "ok" if healthy else "error", "checks": checks}, status=200 if healthy else 503
     )
+
+
+PROBLEM_LANGS = ("en", "pl")
+
+
+def _problem_lang(request: HttpRequest) -> str:
+    """`?lang=` wins; otherwise the browser's preference between Polish and English.
+
+    The `type` URI of an (English) API answer is opened by developers of any language,
+    so without a preference the page is English; a Polish browser gets Polish.
+    """
+    wanted = (request.GET.get("lang") or "").strip().lower()
+    if wanted in PROBLEM_LANGS:
+        return wanted
+    preferred = get_supported_language_variant_or_none(request)
+    return "pl" if preferred == "pl" else "en"
+
+
+def get_supported_language_variant_or_none(request: HttpRequest) -> str | None:
+    accept = request.META.get("HTTP_ACCEPT_LANGUAGE", "")
+    for code, _quality in parse_accept_lang_header(accept):
+        primary = code.split("-")[0].lower()
+        if primary in PROBLEM_LANGS:
+            return primary
+    return None
+
+
+def problem_page(request: HttpRequest, code: str) -> HttpResponse:
+    """GET /problems/<code>: what a problem `type` means and what to do about it."""
+    lang = _problem_lang(request)
+    entry = problem_type(code)
+    context = {"lang": lang, "other_lang": "pl" if lang == "en" else "en", "entry": entry, "code": code}
+    if entry is None:
+        return render(request, "problems/not_found.html", context, status=404)
+    return render(request, "problems/detail.html", context)
+
+
+def problem_index(request: HttpRequest) -> HttpResponse:
+    """GET /problems/: every problem code the API answers with."""
+    lang = _problem_lang(request)
+    entries = sorted(PROBLEM_TYPES.values(), key=lambda e: (e.status, e.code))
+    context = {"lang": lang, "other_lang": "pl" if lang == "en" else "en", "entries": entries}
+    return render(request, "problems/index.html", context)
+
+
+# The public method descriptions that documents link to (the DDS PDF, the CSRD
+# report, the status page): the Markdown files of docs/, rendered as pages so a
+# reader of a PDF can follow the link. Only these files, never a path from the URL.
+METHOD_PAGES = {
+    "": ("risk-methodology.md", "Deforestation risk score — methodology"),
+    "csrd": ("csrd-report.md", "CSRD report — method"),
+}
+
+
+def methodology_page(request: HttpRequest, name: str = "") -> HttpResponse:
+    """GET /methodology and /methodology/csrd: the method descriptions, as HTML."""
+    from django.conf import settings
+    from django.http import Http404
+    from django.shortcuts import render
+    from django.utils.safestring import mark_safe
+    from markdown_it import MarkdownIt
+
+    if name not in METHOD_PAGES:
+        raise Http404
+    filename, title = METHOD_PAGES[name]
+    text = (settings.BASE_DIR / "docs" / filename).read_text(encoding="utf-8")
+    # Raw HTML in the Markdown is escaped, not passed through (no HTML from files either).
+    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    return render(request, "methodology.html", {"title": title, "body": mark_safe(body), "lang": "en"})

@@ -10,3 +10,8 @@ application = get_wsgi_application()
 from compliance.risk.countries import get_index  # noqa: E402
 
 get_index()
+
+# The embedded mode has no celery beat: its periodic work runs in this process.
+from eudr_service.lib.scheduler import embedded_scheduler_start  # noqa: E402
+
+embedded_scheduler_start()

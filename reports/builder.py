@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from django.conf import settings
 from django.utils import timezone
 
 from compliance.risk.scoring import METHODOLOGY_VERSION
+from reports.csrd_scope import csrd_applicability
 from reports.emissions import EmissionTotals, SupplierEmissions, emissions_compute
 from reports.labels import labels_for, number
 from reports.models import CropType, CsrdReport, EmissionFactor
@@ -62,7 +64,7 @@ def csrd_content_build(*, report: CsrdReport) -> dict[str, Any]:
             {
                 "crop": words["crops"][crop],
                 "factor": number(factors[crop].kg_co2e_per_t, 0, lang),
-                "source": factors[crop].source,
+                "source": factors[crop].source_in(lang),
                 "source_url": factors[crop].source_url,
             }
             for crop in CropType.values
@@ -71,14 +73,60 @@ def csrd_content_build(*, report: CsrdReport) -> dict[str, Any]:
         "risk_sources": risk_summary["sources"],
         "methodology_version": METHODOLOGY_VERSION,
         "voivodeship_radius_km": int(VOIVODESHIP_RADIUS_KM),
+        # The public page of the method (docs/csrd-report.md rendered), never a repository path.
+        "methods_url": f"{settings.PUBLIC_BASE_URL}/methodology/csrd",
+        "csrd_scope": csrd_scope_lines(payload=report.payload, report_year=report.report_year, lang=lang),
     }
+
+
+def csrd_scope_lines(*, payload: dict[str, Any], report_year: int, lang: str) -> list[str]:
+    """The report's statement of which CSRD wave and standard apply, in the report's language."""
+    scope = csrd_applicability(
+        report_year=report_year,
+        employees=payload.get("employees"),
+        turnover_eur=payload.get("turnover_eur"),
+        listed=payload.get("listed"),
+    )
+    text = labels_for(lang)["csrd_scope"]
+    if scope.status == "undetermined":
+        lines = [text["undetermined"].format(missing=", ".join(scope.missing))]
+    elif scope.status == "in_scope":
+        required = text["required"] if scope.required_for_report_year else text["not_yet_required"]
+        lines = [
+            text["in_scope"].format(wave=scope.wave, first=scope.first_year, standard=scope.standard),
+            required.format(year=report_year, first=scope.first_year),
+        ]
+    else:
+        lines = [text["out_of_scope"].format(standard=scope.standard)]
+        if payload.get("listed"):
+            lines.append(text["listed_sme"])
+    if scope.value_chain_cap:
+        lines.append(text["value_chain_cap"])
+    if scope.reasons:
+        lines.append(text["sources"].format(sources="; ".join(scope.reasons)))
+    return lines
+
+
+def _basis_text(risk: SupplierRisk, words: dict[str, Any]) -> str:
+    if risk.basis == "none":
+        return words["none"]
+    if risk.basis == "coordinates":
+        lat, lng, _radius = risk.basis_value.split(",")
+        where = f"{words['coordinates']} {float(lat):.4f}, {float(lng):.4f}"
+        return f"{where} ({risk.country})" if risk.country else where
+    if risk.basis == "country":
+        code, _, region = risk.basis_value.partition(" ")
+        return f"{words['country']} {code}" + (f", {region}" if region else "")
+    if risk.basis == "location":  # a place we could not find: shown as given, never as a voivodeship
+        return f"{words['location']}: {risk.basis_value}"
+    return f"{words[risk.basis]} {risk.basis_value}"
 
 
 def _row(
     supplier: dict[str, Any], emission: SupplierEmissions, risk: SupplierRisk, lang: str
 ) -> dict[str, Any]:
     words = labels_for(lang)
-    basis = words["none"] if risk.basis == "none" else f"{words[risk.basis]} {risk.basis_value}"
+    basis = _basis_text(risk, words)
     return {
         "n": emission.index + 1,
         "name": supplier["name"],

@@ -27,6 +27,24 @@ _LABELS: dict[str, dict[str, Any]] = {
         "risk": "Supplier EUDR risk (deforestation)",
         "risk_short": "Suppliers by EUDR risk",
         "recommendations": "ESG recommendations",
+        "csrd_scope_title": "CSRD applicability",
+        "luc_title": "Excluded from the Scope 3 figures: land-use change (LUC)",
+        "csrd_scope": {
+            "undetermined": "Not determined: give {missing} in the request to state which CSRD wave "
+            "and standard apply.",
+            "in_scope": "In CSRD scope (more than 1000 employees and net turnover above EUR 450 million): "
+            "wave {wave}, sustainability statement for financial years from {first}, under {standard}.",
+            "required": "Mandatory for the reporting year {year} (first year {first}).",
+            "not_yet_required": "Not yet mandatory for the reporting year {year}: the first is {first}; "
+            "this report may be used voluntarily.",
+            "out_of_scope": "Outside the mandatory CSRD scope (at most 1000 employees or net turnover "
+            "at most EUR 450 million). Voluntary reporting: {standard}.",
+            "listed_sme": "Listed SMEs (wave 3, financial year 2028 under the stop-the-clock directive) "
+            "no longer report on a mandatory basis.",
+            "value_chain_cap": "Value-chain cap: with at most 1000 employees the company is protected; "
+            "customers in scope may not ask it for more than the voluntary standard (VSME) sets out.",
+            "sources": "Sources: {sources}.",
+        },
         "methods": "Methods and data sources",
         "appendix": "Appendix: emission factors used",
         "supplier": "Supplier",
@@ -58,6 +76,9 @@ _LABELS: dict[str, dict[str, Any]] = {
         "not_assessed": "not assessed",
         "parcel": "parcel",
         "voivodeship": "voivodeship",
+        "coordinates": "coordinates",
+        "country": "country",
+        "location": "location",
         "crops": {
             "wheat": "Wheat",
             "corn": "Maize (corn)",
@@ -69,10 +90,12 @@ _LABELS: dict[str, dict[str, Any]] = {
         "priorities": {"high": "high", "medium": "medium", "low": "low"},
         "reasons": {
             "no_location": "no parcel or location given",
-            "unknown_location": "location is not a Polish voivodeship",
+            "unknown_location": "location is not a Polish voivodeship (give country and region or lat/lng)",
             "parcel_not_found": "parcel not found in the register",
             "parcel_service_unavailable": "parcel service (GUGiK ULDK) unreachable",
             "engine_error": "risk engine error",
+            "parcel_outside_poland": "a cadastral parcel (ULDK) exists only for suppliers in Poland",
+            "coordinates_outside_country": "the coordinates lie outside the country given",
         },
     },
     "pl": {
@@ -89,6 +112,26 @@ _LABELS: dict[str, dict[str, Any]] = {
         "risk": "Ryzyko EUDR dostawców (wylesianie)",
         "risk_short": "Dostawcy wg ryzyka EUDR",
         "recommendations": "Rekomendacje ESG",
+        "csrd_scope_title": "Zastosowanie CSRD",
+        "luc_title": "Wyłączone z emisji zakresu 3: zmiana użytkowania gruntów (LUC)",
+        "csrd_scope": {
+            "undetermined": "Nie ustalono: podaj w żądaniu {missing}, aby raport wskazał falę CSRD "
+            "i właściwy standard.",
+            "in_scope": "Objęta CSRD (ponad 1000 pracowników i przychody netto powyżej 450 mln EUR): "
+            "fala {wave}, oświadczenie o zrównoważonym rozwoju za lata obrotowe od {first}, "
+            "według {standard}.",
+            "required": "Obowiązkowe za rok sprawozdawczy {year} (pierwszy rok: {first}).",
+            "not_yet_required": "Za rok sprawozdawczy {year} jeszcze nieobowiązkowe (pierwszy rok: "
+            "{first}); raport można wykorzystać dobrowolnie.",
+            "out_of_scope": "Poza obowiązkowym zakresem CSRD (najwyżej 1000 pracowników lub przychody "
+            "netto najwyżej 450 mln EUR). Raportowanie dobrowolne: {standard}.",
+            "listed_sme": "Notowane MŚP (fala 3, rok obrotowy 2028 według dyrektywy „stop-the-clock”) "
+            "nie raportują już obowiązkowo.",
+            "value_chain_cap": "Limit łańcucha wartości: przy najwyżej 1000 pracowników spółka jest "
+            "chroniona; klienci objęci CSRD nie mogą żądać od niej więcej, niż przewiduje standard "
+            "dobrowolny (VSME).",
+            "sources": "Źródła: {sources}.",
+        },
         "methods": "Metody i źródła danych",
         "appendix": "Załącznik: zastosowane wskaźniki emisji",
         "supplier": "Dostawca",
@@ -120,6 +163,9 @@ _LABELS: dict[str, dict[str, Any]] = {
         "not_assessed": "nie oceniono",
         "parcel": "działka",
         "voivodeship": "województwo",
+        "coordinates": "współrzędne",
+        "country": "kraj",
+        "location": "lokalizacja",
         "crops": {
             "wheat": "Pszenica",
             "corn": "Kukurydza",
@@ -131,10 +177,14 @@ _LABELS: dict[str, dict[str, Any]] = {
         "priorities": {"high": "wysoki", "medium": "średni", "low": "niski"},
         "reasons": {
             "no_location": "brak działki i lokalizacji",
-            "unknown_location": "lokalizacja nie jest polskim województwem",
+            "unknown_location": (
+                "lokalizacja nie jest polskim województwem (podaj kraj i region lub współrzędne)"
+            ),
             "parcel_not_found": "działki nie ma w ewidencji",
             "parcel_service_unavailable": "usługa działek (GUGiK ULDK) niedostępna",
             "engine_error": "błąd silnika ryzyka",
+            "parcel_outside_poland": "działka ewidencyjna (ULDK) istnieje tylko dla dostawców w Polsce",
+            "coordinates_outside_country": "współrzędne leżą poza podanym krajem",
         },
     },
 }
@@ -152,3 +202,16 @@ def number(value: Decimal | float | int | None, places: int, lang: str) -> str |
     if lang == "pl":
         text = text.replace(",", NBSP).replace(".", ",")
     return text
+
+
+def plural_form(count: int, lang: str) -> str:
+    """The CLDR plural category of an integer count: "one"/"other" in English,
+    "one"/"few"/"many" in Polish (1 dostawca; 2-4, 22-24, 32-34... dostawcy;
+    0, 5-21, 25-31... dostawców)."""
+    if lang != "pl":
+        return "one" if count == 1 else "other"
+    if count == 1:
+        return "one"
+    if count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14):
+        return "few"
+    return "many"

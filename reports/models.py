@@ -25,6 +25,10 @@ class EmissionFactor(models.Model):
     crop_type = models.CharField(max_length=16, choices=CropType.choices, unique=True)
     kg_co2e_per_t = models.DecimalField("kg CO2e per tonne", max_digits=10, decimal_places=2)
     source = models.TextField(help_text="Citation shown in the report's appendix.")
+    source_pl = models.TextField(
+        blank=True,
+        help_text="The citation in Polish, for Polish reports; empty: the English citation is shown.",
+    )
     source_url = models.URLField(blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -33,6 +37,9 @@ class EmissionFactor(models.Model):
 
     def __str__(self) -> str:
         return f"{self.crop_type}: {self.kg_co2e_per_t} kg CO2e/t"
+
+    def source_in(self, lang: str) -> str:
+        return self.source_pl if lang == "pl" and self.source_pl else self.source
 
 
 class ReportStatus(models.TextChoices):

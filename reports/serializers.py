@@ -10,6 +10,8 @@ from django.conf import settings
 from rest_framework import serializers
 
 from compliance.risk.serializers import ParcelIdField
+from eudr_service.lib.budget import budget_check_parcels
+from eudr_service.lib.fields import ApiModelSerializer, TimestampField
 from eudr_service.lib.nip import nip_normalise
 from reports.models import CropType, CsrdReport, ReportStatus
 
@@ -55,6 +57,20 @@ class ReportYearField(serializers.IntegerField):
         return value
 
 
+class CountryCodeField(serializers.CharField):
+    """An ISO 3166-1 alpha-2 code we have boundaries for (Natural Earth, as the risk engine)."""
+
+    def to_internal_value(self, data: Any) -> str:
+        code = super().to_internal_value(data).strip().upper()
+        if not code:
+            return code
+        from compliance.risk.countries import get_index
+
+        if code not in get_index().names:
+            raise serializers.ValidationError("Not an ISO 3166-1 alpha-2 country code (e.g. PL, BR).")
+        return code
+
+
 class SupplierSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     nip = NipField(help_text="Polish NIP; dashes, spaces and a PL prefix are accepted and removed.")
@@ -65,13 +81,37 @@ class SupplierSerializer(serializers.Serializer):
     quantity_t = NonNegativeNumberField(required=False, allow_null=True, help_text="Tonnes purchased")
     area_ha = NonNegativeNumberField(required=False, allow_null=True, help_text="Hectares farmed")
     location = serializers.CharField(
-        max_length=100, required=False, allow_blank=True, allow_null=True, help_text="Voivodeship name"
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        help_text="Voivodeship name (suppliers in Poland); for other countries, the same as region",
     )
+    country = CountryCodeField(
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        help_text="ISO 3166-1 alpha-2 country of the farm; absent means Poland (PL)",
+    )
+    region = serializers.CharField(
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        help_text="Region of the farm: a voivodeship in Poland; elsewhere shown as given",
+    )
+    lat = serializers.FloatField(required=False, allow_null=True, min_value=-90, max_value=90)
+    lng = serializers.FloatField(required=False, allow_null=True, min_value=-180, max_value=180)
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         values = super().to_internal_value(data)
         # Blank optional text is the same as absent: ERP exports write "" for empty cells.
         return {key: value for key, value in values.items() if value not in ("", None)}
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("lat" in attrs) != ("lng" in attrs):
+            raise serializers.ValidationError({"lat": "lat and lng come together, or neither."})
+        return attrs
 
 
 class CsrdReportRequestSerializer(serializers.Serializer):
@@ -84,16 +124,38 @@ class CsrdReportRequestSerializer(serializers.Serializer):
         help_text=f"1 to {settings.CSRD_MAX_SUPPLIERS} suppliers",
     )
     lang = serializers.ChoiceField(choices=[("pl", "Polski"), ("en", "English")], default="pl")
+    # Optional company figures: with employees and turnover the report states which CSRD
+    # wave and standard apply (reports/csrd_scope.py); without them it says what is missing.
+    employees = serializers.IntegerField(
+        required=False, min_value=0, max_value=10_000_000, help_text="Average employees in the report year"
+    )
+    turnover_eur = serializers.FloatField(
+        required=False, min_value=0, max_value=1e13, help_text="Net turnover in the report year, EUR"
+    )
+    balance_sheet_eur = serializers.FloatField(
+        required=False,
+        min_value=0,
+        max_value=1e13,
+        help_text="Balance sheet total, EUR (shown, not used for scope)",
+    )
+    listed = serializers.BooleanField(
+        required=False, help_text="Securities admitted to trading on an EU regulated market"
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        # Each distinct parcel is one lookup at the national service; bound them per request.
+        budget_check_parcels(supplier.get("parcel_id") for supplier in attrs["suppliers"])
+        return attrs
 
 
-class CsrdReportSerializer(serializers.ModelSerializer):
+class CsrdReportSerializer(ApiModelSerializer):
     """GET /api/csrd/reports/{id}: where the report is, and its PDF once done."""
 
     id = serializers.UUIDField(source="public_id")
     status = serializers.ChoiceField(choices=ReportStatus.choices)
     pdf_url = serializers.SerializerMethodField()
     filename = serializers.CharField()
-    expires_at = serializers.DateTimeField(allow_null=True)
+    expires_at = TimestampField(allow_null=True)
     error = serializers.CharField(allow_blank=True)
 
     class Meta:

@@ -4,7 +4,6 @@ wait for it, and remove it after the retention period."""
 from __future__ import annotations
 
 import logging
-import time
 from datetime import timedelta
 from typing import Any
 
@@ -14,6 +13,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from eudr_service.lib.jobs import row_wait
 from eudr_service.lib.timestamps import iso_millis
 from reports.builder import ReportDataError, csrd_content_build
 from reports.models import CsrdReport, ReportStatus
@@ -113,19 +113,10 @@ def csrd_report_mark_failed(*, report: CsrdReport, error: str) -> None:
 
 
 def csrd_report_wait(*, report: CsrdReport, timeout: float) -> CsrdReport:
-    """Poll the row until the report is finished or `timeout` seconds pass.
-
-    The database is the one thing web nodes and workers share in every mode,
-    so no result backend is needed. Starts fast: small reports take a second."""
-    deadline = time.monotonic() + timeout
-    pause = 0.05
-    while True:
-        report.refresh_from_db(fields=["status", "file", "error", "started_at", "finished_at"])
-        remaining = deadline - time.monotonic()
-        if report.is_finished or remaining <= 0:
-            return report
-        time.sleep(min(pause, remaining))
-        pause = min(pause * 1.5, 0.5)
+    """The report once finished, or as it is after `timeout` seconds."""
+    return row_wait(
+        row=report, fields=["status", "file", "error", "started_at", "finished_at"], timeout=timeout
+    )
 
 
 MAX_RENDER_ATTEMPTS = 3

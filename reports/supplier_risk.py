@@ -1,9 +1,11 @@
 """EUDR risk of each supplier, from the risk engine.
 
-A supplier is scored on its cadastral parcel when it gave one, otherwise on
-the voivodeship named in `location` (a circle of VOIVODESHIP_RADIUS_KM around
-the region's representative point), otherwise it is "not assessed" with the
-reason. One supplier's failure never fails the report: the ULDK parcel
+A supplier is scored on its cadastral parcel when it gave one, otherwise on its
+coordinates (any country), otherwise in Poland on the voivodeship named in
+`region` or `location` (a circle of VOIVODESHIP_RADIUS_KM around the region's
+representative point) and elsewhere on its country alone; otherwise it is "not
+assessed" with the reason. A supplier without `country` is in Poland, as in
+specification 2.2. One supplier's failure never fails the report: the ULDK parcel
 service being down marks the suppliers that needed it, and the rest are scored.
 """
 
@@ -12,15 +14,11 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
-from django.utils import timezone
-
-from compliance.models import ParcelRecord
 from compliance.risk import service as risk_service
 from compliance.risk.commodities import Commodity, commodity_from_code
+from compliance.risk.countries import country_at
 from compliance.risk.parcels import ParcelNotFound, ParcelServiceUnavailable
 from compliance.risk.voivodeships import voivodeship_by_name
 
@@ -37,13 +35,17 @@ UNKNOWN_LOCATION = "unknown_location"
 PARCEL_NOT_FOUND = "parcel_not_found"
 PARCEL_SERVICE_UNAVAILABLE = "parcel_service_unavailable"
 ENGINE_ERROR = "engine_error"
+PARCEL_OUTSIDE_POLAND = "parcel_outside_poland"
+COORDINATES_OUTSIDE_COUNTRY = "coordinates_outside_country"
+# Coordinates are the farm's: a circle of its area, capped at the engine's largest radius.
+COORDINATES_MAX_RADIUS_KM = 50.0
 
 
 @dataclass(frozen=True)
 class SupplierRisk:
     index: int
-    basis: str  # "parcel", "voivodeship" or "none"
-    basis_value: str  # the parcel id or the voivodeship's name
+    basis: str  # "parcel", "coordinates", "voivodeship", "country", "location" (unplaced) or "none"
+    basis_value: str  # the parcel id, "lat,lng,radius_km", the voivodeship, "CC region" or the text given
     eudr_in_scope: bool
     score: int | None = None
     risk_level: str | None = None
@@ -71,18 +73,9 @@ class _Assessor:
 
     def assess(self, index: int, supplier: dict[str, Any]) -> SupplierRisk:
         commodity = commodity_for_crop(supplier["crop_type"])
-        parcel_id, location = supplier.get("parcel_id"), (supplier.get("location") or "").strip()
-        if parcel_id:
-            basis, value = "parcel", parcel_id
-        elif location:
-            region = voivodeship_by_name(location)
-            if region is None:
-                return SupplierRisk(
-                    index, "voivodeship", location, commodity.in_scope, reason=UNKNOWN_LOCATION
-                )
-            basis, value = "voivodeship", region.name
-        else:
-            return SupplierRisk(index, "none", "", commodity.in_scope, reason=NO_LOCATION)
+        basis, value, reason = _basis(supplier)
+        if reason:
+            return SupplierRisk(index, basis, value, commodity.in_scope, reason=reason)
         key = (basis, value, commodity.code)
         if key not in self._cache:
             self._cache[key] = self._score(basis, value, commodity)
@@ -103,6 +96,14 @@ class _Assessor:
 
     def _score(self, basis: str, value: str, commodity: Commodity) -> dict[str, Any]:
         try:
+            if basis == "coordinates":
+                lat, lng, radius = (float(part) for part in value.split(",")[:3])
+                return risk_service.risk_score_location(
+                    lat=lat, lng=lng, radius_km=radius, commodity=commodity
+                )
+            if basis == "country":
+                code = value.split(" ", maxsplit=1)[0]
+                return risk_service.risk_score_country(country_code=code, commodity=commodity)
             if basis == "voivodeship":
                 region = voivodeship_by_name(value)
                 return risk_service.risk_score_location(
@@ -123,9 +124,38 @@ class _Assessor:
             return {"reason": ENGINE_ERROR}
 
 
+def _basis(supplier: dict[str, Any]) -> tuple[str, str, str | None]:
+    """What a supplier is scored on: (basis, value, reason when it cannot be scored).
+
+    In order: the cadastral parcel (Poland); the coordinates (any country; a
+    circle of the farm's area, at most COORDINATES_MAX_RADIUS_KM); in Poland (the
+    country when none is given, as in specification 2.2) the voivodeship named in
+    `region` or `location`; elsewhere the country alone, the region shown as given."""
+    country = (supplier.get("country") or "PL").upper()
+    region = (supplier.get("region") or supplier.get("location") or "").strip()
+    if supplier.get("parcel_id"):
+        if country != "PL":
+            return "parcel", supplier["parcel_id"], PARCEL_OUTSIDE_POLAND
+        return "parcel", supplier["parcel_id"], None
+    if supplier.get("lat") is not None and supplier.get("lng") is not None:
+        lat, lng = float(supplier["lat"]), float(supplier["lng"])
+        radius = min(risk_service.radius_for_area(supplier.get("area_ha")), COORDINATES_MAX_RADIUS_KM)
+        found = country_at(lat, lng)
+        if supplier.get("country") and found != country:
+            return "coordinates", f"{lat:.6f},{lng:.6f},{radius:.3f}", COORDINATES_OUTSIDE_COUNTRY
+        return "coordinates", f"{lat:.6f},{lng:.6f},{radius:.3f}", None
+    if country == "PL":
+        if not region:
+            return "none", "", NO_LOCATION
+        found_region = voivodeship_by_name(region)
+        if found_region is None:
+            return "location", region, UNKNOWN_LOCATION
+        return "voivodeship", found_region.name, None
+    return "country", f"{country} {region}".strip(), None
+
+
 def _fresh_in_cache(parcel_id: str) -> bool:
-    since = timezone.now() - timedelta(days=settings.PARCEL_CACHE_DAYS)
-    return ParcelRecord.objects.filter(parcel_id=parcel_id, fetched_at__gte=since).exists()
+    return risk_service.parcel_is_cached(parcel_id=parcel_id)
 
 
 def supplier_risks_assess(*, suppliers: list[dict[str, Any]]) -> tuple[list[SupplierRisk], dict[str, Any]]:

@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from eudr_service.lib.jobs import prefers_async
 from eudr_service.lib.openapi import PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.problems import Problem
 from reports.models import CsrdReport, ReportStatus
@@ -56,14 +57,9 @@ def _status_response(request: Request, report: CsrdReport, status: int = 200) ->
     if status == 202:
         response["Location"] = f"/api/csrd/reports/{report.public_id}"
         response["Retry-After"] = POLL_AFTER_SECONDS
-        if _prefers_async(request):
+        if prefers_async(request):
             response["Preference-Applied"] = "respond-async"
     return response
-
-
-def _prefers_async(request: Request) -> bool:
-    preferences = request.headers.get("Prefer", "").lower().replace(" ", "").split(",")
-    return any(p.split(";")[0] == "respond-async" for p in preferences)
 
 
 _PDF = OpenApiResponse(
@@ -115,7 +111,7 @@ class CsrdReportCreateView(APIView):
         body = CsrdReportRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         report = csrd_report_create(owner=request.user, data=body.validated_data)
-        if not _prefers_async(request):
+        if not prefers_async(request):
             report = csrd_report_wait(report=report, timeout=settings.CSRD_SYNC_TIMEOUT_SECONDS)
             if report.status == ReportStatus.DONE:
                 return _pdf_response(report)

@@ -88,7 +88,7 @@ def seed_panel(email: str) -> None:
     )
     for minutes, event_type, status, code, error in (
         (5, "webhook.test", Delivery.Status.SUCCEEDED, 200, ""),
-        (48, "dds.at_risk", Delivery.Status.FAILED, 503, "HTTP 503"),
+        (48, "dds.at_risk", Delivery.Status.FAILED, 503, "http_5xx"),
         (95, "dds.status_changed", Delivery.Status.SUCCEEDED, 204, ""),
         (180, "risk.critical", Delivery.Status.SUCCEEDED, 200, ""),
     ):
@@ -157,6 +157,11 @@ def capture(base: str, email: str) -> list[Path]:
         page.locator("form.inline-form button[type=submit]").click()
         page.wait_for_selector("[data-testid=new-key]")
         shot(page, "panel-keys.png")
+        page.goto("/panel/plan/")
+        shot(page, "panel-plan.png")
+        page.goto("/panel/statements/DDS-BR-2025-000004-DEMO/")
+        page.wait_for_selector("figure.plot-map svg")
+        shot(page, "panel-statement-map.png")
         page.goto("/panel/webhooks/")
         shot(page, "panel-webhooks.png")
         page.get_by_role("link", name="https://erp.example.com/eudr/webhooks").click()

@@ -65,7 +65,11 @@ def capture(base: str) -> list[Path]:
     written = []
     with sync_playwright() as playwright:
         browser = chromium_launch(playwright)
-        page = browser.new_page(viewport={"width": 1280, "height": 900}, device_scale_factor=2)
+        # Waiting on a predicate evaluates script text, which the demo page's CSP (no
+        # 'unsafe-eval') refuses; the pictures are the same with the policy bypassed.
+        page = browser.new_page(
+            viewport={"width": 1280, "height": 900}, device_scale_factor=2, bypass_csp=True
+        )
         page.goto(f"{base}/widget/demo")
         page.wait_for_function(
             "[...document.querySelectorAll('[data-eudr-dds]')]"

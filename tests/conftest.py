@@ -7,9 +7,10 @@ from collections.abc import Callable
 
 import pytest
 from django.core.cache import caches
+from django.utils import timezone
 from rest_framework.test import APIClient
 
-from accounts.models import APIKey, Plan, User
+from accounts.models import APIKey, Organisation, Plan, User
 from accounts.services import api_key_create
 from compliance.models import DueDiligenceStatement
 from compliance.services import dds_create, dds_transition
@@ -18,9 +19,23 @@ _emails = itertools.count(1)
 
 
 @pytest.fixture(autouse=True)
+def _problem_codes_must_be_documented(settings) -> None:
+    # An answer whose `type` page would not exist fails the test that produced it.
+    settings.PROBLEM_TYPES_STRICT = True
+
+
+@pytest.fixture(autouse=True)
 def _clean_cache() -> None:
     # Quota counters live in the cache; every test starts with none used.
     caches["default"].clear()
+
+
+@pytest.fixture(autouse=True)
+def _private_media_folder(request: pytest.FixtureRequest, settings, tmp_path) -> None:
+    # Stored PDFs go to the test's own folder, not the checkout's var/; a real
+    # worker process writes to its own MEDIA_ROOT, so those tests keep the default.
+    if not request.node.get_closest_marker("worker"):
+        settings.MEDIA_ROOT = str(tmp_path / "media")
 
 
 @pytest.fixture
@@ -125,13 +140,57 @@ PATHS = {
 }
 
 
-@pytest.fixture
-def make_statement(make_user) -> Callable[..., DueDiligenceStatement]:
-    """A statement walked to `status` through the transition function."""
+_nips = itertools.count(1)
 
-    def make(status: str = "COMPLIANT", owner=None, **fields) -> DueDiligenceStatement:
+
+def valid_nip(serial: int) -> str:
+    """A NIP with a correct checksum, distinct per serial."""
+    weights = (6, 5, 7, 2, 3, 4, 5, 6, 7)
+    for start in itertools.count(serial * 7 + 100000000):
+        digits = f"{start:09d}"[-9:]
+        check = sum(int(d) * w for d, w in zip(digits, weights, strict=True)) % 11
+        if check != 10:
+            return digits + str(check)
+    raise AssertionError("unreachable")
+
+
+@pytest.fixture
+def make_organisation(make_user) -> Callable[..., Organisation]:
+    """An organisation; `account` makes it that account's own, `verified` has staff verify it."""
+
+    def make(account=None, verified: bool = True, **fields) -> Organisation:
+        # No password: hashing one costs time some tests measure against a deadline.
+        staff = User.objects.filter(is_staff=True).first() or User.objects.create(
+            email=f"staff{next(_emails)}@example.com", is_staff=True
+        )
+        fields.setdefault("nip", valid_nip(next(_nips)))
+        return Organisation.objects.create(
+            name=fields.pop("name", "Gospodarstwo Rolne Łąka"),
+            country=fields.pop("country", "PL"),
+            address=fields.pop("address", "ul. Polna 1, 00-001 Warszawa"),
+            account=account,
+            verified_at=timezone.now() if verified else None,
+            verified_by=staff if verified else None,
+            **fields,
+        )
+
+    return make
+
+
+@pytest.fixture
+def make_statement(make_user, make_organisation) -> Callable[..., DueDiligenceStatement]:
+    """A statement walked to `status` through the transition function. Its operator is
+    a staff-verified organisation of the owner unless `verified_operator=False`."""
+
+    def make(
+        status: str = "COMPLIANT", owner=None, verified_operator: bool = True, **fields
+    ) -> DueDiligenceStatement:
+        owner = owner or make_user("standard")
+        organisation = make_organisation(account=owner) if verified_operator else None
         statement = dds_create(
-            owner=owner or make_user("standard"),
+            owner=owner,
+            organisation=organisation,
+            operator_nip=organisation.nip if organisation else "",
             operator_name=fields.pop("operator_name", "Gospodarstwo Rolne Łąka"),
             commodity=fields.pop("commodity", "soja"),
             country_of_production=fields.pop("country_of_production", "PL"),

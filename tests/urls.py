@@ -30,6 +30,14 @@ class RiskFeatureProbe(APIView):
         return Response(serializer.validated_data)
 
 
+class QuotaProbe(APIView):
+    """A keyed endpoint every plan may call: plan quotas without verify's
+    anonymous allowance (a key on verify never gets less than no key)."""
+
+    def get(self, request):
+        return Response({"ok": True})
+
+
 class CrashProbe(APIView):
     def get(self, request):
         raise RuntimeError("boom")
@@ -37,6 +45,7 @@ class CrashProbe(APIView):
 
 urlpatterns = [
     path("api/test/risk-probe", RiskFeatureProbe.as_view()),
+    path("api/test/quota-probe", QuotaProbe.as_view()),
     path("api/test/crash", CrashProbe.as_view()),
     *real_urlpatterns,
 ]

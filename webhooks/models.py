@@ -10,12 +10,16 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from eudr_service.lib.encryption import EncryptedTextField
+
 # The published event list; docs/webhooks.md documents each payload.
 EVENT_TYPES: dict[str, str] = {
     "dds.created": "A due diligence statement was created.",
     "dds.status_changed": "A statement changed status (from, to).",
     "dds.at_risk": "A statement entered AT_RISK.",
+    "dds.eu_status_changed": "The EU Information System's status of a statement changed, or it refused it.",
     "risk.critical": "A risk assessment came out critical.",
+    "risk.job_completed": "A risk-scoring job finished: counts by level and its critical plots.",
     "csrd.report_ready": "A CSRD report finished rendering.",
     "webhook.test": "A test event sent on request.",
 }
@@ -57,9 +61,9 @@ class Endpoint(models.Model):
     enabled = models.BooleanField(default=True)
     disabled_reason = models.CharField(max_length=16, choices=DisabledReason.choices, blank=True)
     disabled_at = models.DateTimeField(null=True, blank=True)
-    # Secrets must be recoverable to sign; stored as given (see docs/webhooks.md).
-    secret = models.CharField(max_length=100)
-    previous_secret = models.CharField(max_length=100, blank=True)
+    # Secrets must be recoverable to sign: encrypted at rest under ENCRYPTION_KEYS.
+    secret = EncryptedTextField()
+    previous_secret = EncryptedTextField(blank=True)
     previous_secret_expires_at = models.DateTimeField(null=True, blank=True)
     # Start of the current run of failures (no success since); None when healthy.
     failing_since = models.DateTimeField(null=True, blank=True)
@@ -147,9 +151,9 @@ class DeliveryAttempt(models.Model):
     number = models.PositiveIntegerField()
     attempted_at = models.DateTimeField()
     status_code = models.PositiveIntegerField(null=True, blank=True)
+    # A stable category (timeout, tls_error, http_5xx...): never socket text or the receiver's body.
     error = models.CharField(max_length=500, blank=True)
     duration_ms = models.PositiveIntegerField(default=0)
-    response_body = models.TextField(blank=True)
     worker = models.CharField(max_length=200, blank=True)
 
     class Meta:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from eudr_service.lib.fields import ApiModelSerializer, TimestampField
 from webhooks.models import EVENT_TYPES, Delivery, DeliveryAttempt, Endpoint
 
 _EVENTS_HELP = "Event names: " + ", ".join(EVENT_TYPES)
@@ -33,7 +34,7 @@ class WebhookPatchSerializer(serializers.Serializer):
     enabled = serializers.BooleanField(required=False, help_text="true re-enables a disabled webhook")
 
 
-class WebhookSerializer(serializers.ModelSerializer):
+class WebhookSerializer(ApiModelSerializer):
     id = serializers.CharField(source="public_id", read_only=True, help_text="wh_...")
     events = serializers.ListField(child=serializers.CharField())
     disabled_reason = serializers.CharField(
@@ -62,7 +63,7 @@ class WebhookSerializer(serializers.ModelSerializer):
     def get_secret_rotation_ends_at(self, endpoint: Endpoint) -> str | None:
         if len(endpoint.signing_secrets()) < 2:
             return None
-        return serializers.DateTimeField().to_representation(endpoint.previous_secret_expires_at)
+        return TimestampField().to_representation(endpoint.previous_secret_expires_at)
 
 
 class WebhookWithSecretSerializer(WebhookSerializer):
@@ -75,14 +76,19 @@ class WebhookWithSecretSerializer(WebhookSerializer):
         read_only_fields = fields
 
 
-class AttemptSerializer(serializers.ModelSerializer):
+class AttemptSerializer(ApiModelSerializer):
+    error = serializers.CharField(
+        help_text="Empty on success, else a category: http_3xx (redirect, not followed), http_4xx, http_5xx, "
+        "timeout, tls_error, connection_failed, dns_failed, destination_refused, internal_error"
+    )
+
     class Meta:
         model = DeliveryAttempt
-        fields = ["number", "attempted_at", "status_code", "error", "duration_ms", "response_body"]
+        fields = ["number", "attempted_at", "status_code", "error", "duration_ms"]
         read_only_fields = fields
 
 
-class DeliverySerializer(serializers.ModelSerializer):
+class DeliverySerializer(ApiModelSerializer):
     id = serializers.CharField(source="public_id", read_only=True, help_text="dlv_...")
     webhook_id = serializers.CharField(source="endpoint.public_id", read_only=True)
     event_id = serializers.CharField(

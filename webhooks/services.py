@@ -2,17 +2,19 @@
 
 `event_emit` is what the rest of the product calls, inside the transaction
 of the change that caused the event: the event and its deliveries commit or
-roll back with that change, and the sends are put on the broker only after
-commit. Sending lives in webhooks.delivery.
+roll back with that change, and a worker is woken only after commit. Sending
+lives in webhooks.delivery. Per-account caps on events and deliveries a
+minute defer sends above the cap (nothing is dropped; see docs/webhooks.md).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
+from django.core.cache import caches
 from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
@@ -40,14 +42,19 @@ def endpoint_check_url(*, url: str) -> None:
 
 
 def endpoint_create(*, owner: User, url: str, events: list[str]) -> Endpoint:
-    endpoint_check_url(url=url)
-    if Endpoint.objects.filter(owner=owner).count() >= settings.WEBHOOKS_MAX_ENDPOINTS:
-        raise Problem(
-            409,
-            "too_many_webhooks",
-            f"An account may register at most {settings.WEBHOOKS_MAX_ENDPOINTS} webhooks; delete one first.",
-        )
-    return Endpoint.objects.create(owner=owner, url=url, events=_unique(events), secret=secret_generate())
+    endpoint_check_url(url=url)  # DNS outside the transaction: no lock held while resolving
+    with transaction.atomic():
+        # The owner's row lock serialises registrations of one account, so the count
+        # below cannot be raced past the cap by parallel requests.
+        User.objects.select_for_update().filter(pk=owner.pk).values_list("pk", flat=True).get()
+        if Endpoint.objects.filter(owner=owner).count() >= settings.WEBHOOKS_MAX_ENDPOINTS:
+            raise Problem(
+                409,
+                "too_many_webhooks",
+                f"An account may register at most {settings.WEBHOOKS_MAX_ENDPOINTS} webhooks; "
+                "delete one first.",
+            )
+        return Endpoint.objects.create(owner=owner, url=url, events=_unique(events), secret=secret_generate())
 
 
 def endpoint_update(
@@ -93,7 +100,7 @@ def endpoint_disable(*, endpoint: Endpoint, reason: str) -> None:
             enabled=False, disabled_reason=reason, disabled_at=now, updated_at=now
         )
         Delivery.objects.filter(endpoint=endpoint, status__in=Delivery.ACTIVE).update(
-            status=Delivery.Status.DEAD, next_attempt_at=None, last_error=f"endpoint disabled ({reason})"
+            status=Delivery.Status.DEAD, next_attempt_at=None, last_error="endpoint_disabled"
         )
     endpoint.enabled, endpoint.disabled_reason, endpoint.disabled_at = False, reason, now
     if reason == Endpoint.DisabledReason.FAILING:
@@ -173,28 +180,106 @@ def _require_enabled(endpoint: Endpoint) -> None:
 
 
 def _deliveries_create(*, event: Event, endpoints: list[Endpoint]) -> list[Delivery]:
+    if not endpoints:
+        return []
     now = timezone.now()
+    send_at = _rate_slot(owner_id=event.owner_id, deliveries=len(endpoints), now=now)
+    deferred = send_at > now
     deliveries = Delivery.objects.bulk_create(
-        [Delivery(event=event, endpoint=e, next_attempt_at=now, enqueued_at=now) for e in endpoints]
+        [
+            Delivery(event=event, endpoint=e, next_attempt_at=send_at, enqueued_at=None if deferred else now)
+            for e in endpoints
+        ]
     )
-    if deliveries:
-        ids = [d.pk for d in deliveries]
+    if deferred:
+        logger.warning(
+            "webhook rate cap: account %s event %s deferred to %s", event.owner_id, event.public_id, send_at
+        )
+        countdown = (send_at - now).total_seconds()
+        transaction.on_commit(lambda: deliveries_wake(countdown=countdown), robust=True)
+    else:
         # robust: a broker outage after commit must not fail the caller; the sweep resends.
-        transaction.on_commit(lambda: deliveries_enqueue(ids), robust=True)
+        transaction.on_commit(deliveries_wake, robust=True)
     return deliveries
 
 
-def deliveries_enqueue(delivery_ids: list[int], *, countdown: float | None = None) -> None:
-    from webhooks.tasks import deliver  # tasks import services; avoid the cycle at import time
+def _rate_slot(*, owner_id: int, deliveries: int, now: datetime) -> datetime:
+    """When an event of `owner_id` with `deliveries` deliveries may be sent, under the per-account caps.
 
+    Counters per account and minute: an event goes in the first minute, from
+    now on, that still has room for one more event and for its deliveries
+    (an event with more deliveries than the cap fits an empty minute). Above
+    the cap nothing is dropped: the deliveries wait, visibly, until then.
+    """
+    event_cap = settings.WEBHOOKS_MAX_EVENTS_PER_MINUTE
+    delivery_cap = settings.WEBHOOKS_MAX_DELIVERIES_PER_MINUTE
+    minute = int(now.timestamp()) // 60
+    cache = caches["default"]
+    # The first minute that may still have room: a backlog is not rescanned minute by minute.
+    floor_key = f"wh:rate:{owner_id}:floor"
+    try:
+        start = max(minute, cache.get(floor_key) or minute)
+        for slot in range(start, minute + _MAX_DEFER_MINUTES):
+            events_key, deliveries_key = f"wh:rate:{owner_id}:{slot}:e", f"wh:rate:{owner_id}:{slot}:d"
+            ttl = (slot - minute + 2) * 60
+            events_now = _count(cache, events_key, 1, ttl)
+            deliveries_now = _count(cache, deliveries_key, deliveries, ttl)
+            if events_now <= event_cap and (deliveries_now <= delivery_cap or deliveries_now == deliveries):
+                return now if slot == minute else datetime.fromtimestamp(slot * 60, tz=UTC)
+            cache.decr(events_key)
+            cache.decr(deliveries_key, deliveries)
+            if events_now > event_cap:  # no further event fits this minute
+                cache.set(floor_key, slot + 1, ttl)
+    except Exception:  # the cache is down: send now rather than hold the outbox hostage
+        logger.warning("webhook rate counters unavailable; sending without the cap", exc_info=True)
+        return now
+    return datetime.fromtimestamp((minute + _MAX_DEFER_MINUTES) * 60, tz=UTC)
+
+
+def _count(cache, key: str, delta: int, ttl: int) -> int:
+    """Increment a counter that expires `ttl` seconds after it was created (one round trip
+    when it exists)."""
+    try:
+        return cache.incr(key, delta)
+    except ValueError:  # not there yet (or expired): create it; a racing creator is fine
+        if cache.add(key, delta, ttl):
+            return delta
+        return cache.incr(key, delta)
+
+
+# A backlog beyond a day of the account's cap is sent at that point, still capped by the sweep's pace.
+_MAX_DEFER_MINUTES = 24 * 60
+_WAKE_KEY = "wh:wake-pending"
+
+
+def deliveries_wake(*, countdown: float | None = None, force: bool = False) -> None:
+    """Tell a worker that deliveries are due. At most one plain wake-up waits on the broker at a
+    time: a burst of commits costs one message, not one per event."""
+    from webhooks.tasks import send_due  # tasks import services; avoid the cycle at import time
+
+    if not force and countdown is None and not settings.CELERY_TASK_ALWAYS_EAGER:
+        try:
+            if not caches["default"].add(_WAKE_KEY, 1, settings.WEBHOOKS_WAKE_DEDUPE_SECONDS):
+                return  # a wake-up is already waiting and will see this work
+        except Exception:
+            logger.warning("wake-up dedupe unavailable; sending one anyway", exc_info=True)
+    if countdown and settings.CELERY_TASK_ALWAYS_EAGER:
+        return  # eager tasks ignore countdowns; the embedded scheduler's sweep sends it when due
     options = {"queue": settings.WEBHOOKS_QUEUE} if settings.WEBHOOKS_QUEUE else {}
     if countdown:
         options["countdown"] = countdown
-    for delivery_id in delivery_ids:
-        try:
-            deliver.apply_async(args=[delivery_id], **options)
-        except Exception:  # the broker is down: the row stays due and the sweep sends it later
-            logger.warning("could not enqueue webhook delivery %s", delivery_id, exc_info=True)
+    try:
+        send_due.apply_async(**options)
+    except Exception:  # the broker is down: the rows stay due and the sweep wakes a worker later
+        logger.warning("could not enqueue a webhook wake-up", exc_info=True)
+
+
+def wake_acknowledge() -> None:
+    """A sender is about to look for due work: the next commit must send a new wake-up."""
+    try:
+        caches["default"].delete(_WAKE_KEY)
+    except Exception:
+        logger.warning("wake-up dedupe unavailable", exc_info=True)
 
 
 def _unique(events: list[str]) -> list[str]:

@@ -10,8 +10,13 @@ Three kinds of layer are understood (all single band, geographic lat/lng grid):
   Loss after the EUDR cut-off date 2020-12-31 is therefore N >= 21.
 
 Only the window covering the area is read (the global layers are tens of gigabytes), and
-pixels whose centre lies outside the area are masked out. An area the raster does not
+each pixel is weighted by the share of its cell that lies inside the area (exact cell
+coverage), so a polygon's shares are shares of its own area. An area the raster does not
 cover is reported as not covered, never as "no forest": absence of data is not evidence.
+
+A layer's path is a GeoTIFF, a GDAL VRT mosaic over tiles (so that an area straddling two
+tiles is read across the boundary) or an http(s) address read by range requests through
+GDAL's /vsicurl/, only from the configured forest-data hosts.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 import numpy as np
 import rasterio
@@ -34,6 +41,7 @@ from affine import Affine
 
 LOSS_YEAR_AFTER_CUTOFF = 21  # Hansen lossyear 21 = 2021, the first year after 2020-12-31
 MAX_PIXELS = 16_000_000  # larger areas are read decimated (nearest), enough for shares
+_SMALL_WINDOW_CELLS = 4096  # up to this, cell coverage tests every cell of the window
 _KM_PER_DEGREE_LAT = 110.574
 _KM_PER_DEGREE_LNG_AT_EQUATOR = 111.320
 
@@ -45,10 +53,66 @@ class LayerKind(StrEnum):
 
 
 @dataclass(frozen=True)
+class LayerTile:
+    """One publisher tile of a tiled layer, so that answers can name the tile they used."""
+
+    tile_id: str
+    bounds: tuple[float, float, float, float]  # west, south, east, north
+    url: str = ""  # set when the tile is read remotely (by range requests)
+
+
+@dataclass(frozen=True)
 class ForestLayer:
-    name: str  # shown to users as the factor's source, e.g. "JRC GFC2020 v2"
-    path: Path
+    name: str  # shown to users as the factor's source, e.g. "JRC GFC2020 V4"
+    path: Path | str  # a file, a VRT or an http(s) address
     kind: LayerKind
+    version: str = ""
+    tiles: tuple[LayerTile, ...] = ()
+
+    @property
+    def source(self) -> str:
+        """What rasterio opens: remote addresses go through GDAL's range-request reader."""
+        return remote_path(str(self.path)) if is_remote(self.path) else str(self.path)
+
+    def remote_hosts_allowed(self) -> bool:
+        """False if the layer, or any tile of its mosaic, is read from a host that is not
+        (or no longer) among the configured forest-data hosts."""
+        urls = [str(self.path)] if is_remote(self.path) else []
+        urls += [tile.url for tile in self.tiles if tile.url]
+        return all(host_allowed(url) for url in urls)
+
+
+def is_remote(path: Path | str) -> bool:
+    return isinstance(path, str) and path.lower().startswith(("http://", "https://"))
+
+
+def remote_path(url: str) -> str:
+    return f"/vsicurl/{url}"
+
+
+def host_allowed(url: str) -> bool:
+    """Outbound reads only to the configured forest-data hosts (settings)."""
+    return (urlsplit(url).hostname or "").lower() in {
+        h.lower() for h in _settings("FOREST_DATA_ALLOWED_HOSTS", [])
+    }
+
+
+def gdal_env() -> rasterio.Env:
+    """GDAL configuration for every read: HTTP timeouts and block caches (settings)."""
+    return rasterio.Env(**_settings("FOREST_GDAL_OPTIONS", {}))
+
+
+def _settings(name: str, default: Any) -> Any:
+    # Read lazily so the module stays usable without Django (scripts, benchmarks).
+    try:
+        from django.conf import settings
+        from django.core.exceptions import ImproperlyConfigured
+    except ImportError:
+        return default
+    try:
+        return getattr(settings, name, default)
+    except ImproperlyConfigured:
+        return default
 
 
 @dataclass(frozen=True)
@@ -62,6 +126,15 @@ class LayerEvidence:
     loss_share_after_cutoff: float | None = None  # loss layers only, 0..1
     loss_share_any: float | None = None  # loss layers only, 0..1 (2001 onwards)
     note: str | None = None
+    version: str = ""
+    tiles: tuple[str, ...] = ()  # the publisher tiles the area was read from
+
+    @property
+    def source(self) -> str:
+        """The factor's source: the layer (named with its version) and the tiles read."""
+        if not self.tiles:
+            return self.layer
+        return f"{self.layer}, tile{'s' if len(self.tiles) > 1 else ''} {', '.join(self.tiles)}"
 
 
 @dataclass(frozen=True)
@@ -109,84 +182,156 @@ def forest_evidence(
 
     `sources` are datasets already opened by `open_layers`, so a batch opens
     each file once instead of once per point."""
+    memo: dict = {}  # layers on the same grid share the area's cell coverage
     return ForestEvidence(
-        layers=tuple(read_layer(layer, area=area, src=(sources or {}).get(layer.path)) for layer in layers)
+        layers=tuple(
+            read_layer(layer, area=area, src=(sources or {}).get(layer.source), _memo=memo)
+            for layer in layers
+        )
     )
 
 
 @contextmanager
-def open_layers(layers: Sequence[ForestLayer]) -> Iterator[dict[Path, rasterio.DatasetReader]]:
-    """Keep the layers' files open for a batch; unreadable ones are left out
-    (read_layer then reports them as not covered)."""
+def open_layers(layers: Sequence[ForestLayer]) -> Iterator[dict[str, rasterio.DatasetReader]]:
+    """Keep the layers' files open for a batch (and GDAL configured while they are);
+    unreadable ones are left out (read_layer then reports them as not covered)."""
     with ExitStack() as stack:
+        stack.enter_context(gdal_env())
         opened = {}
         for layer in layers:
+            if not layer.remote_hosts_allowed():
+                continue
             try:
-                opened[layer.path] = stack.enter_context(rasterio.open(layer.path))
+                opened[layer.source] = stack.enter_context(rasterio.open(layer.source))
             except (rasterio.errors.RasterioError, OSError):
                 continue
         yield opened
 
 
 def read_layer(
-    layer: ForestLayer, *, area: shapely.Geometry, src: rasterio.DatasetReader | None = None
+    layer: ForestLayer,
+    *,
+    area: shapely.Geometry,
+    src: rasterio.DatasetReader | None = None,
+    _memo: dict | None = None,
 ) -> LayerEvidence:
     """One layer's evidence; unreadable files are reported as not covered, not raised,
     so one broken layer degrades the score's coverage instead of failing the request."""
-    missing = LayerEvidence(layer=layer.name, kind=layer.kind, covered=False)
+    missing = LayerEvidence(layer=layer.name, kind=layer.kind, covered=False, version=layer.version)
+    if not layer.remote_hosts_allowed():
+        return _replace_note(missing, "layer host is not in FOREST_DATA_ALLOWED_HOSTS")
     try:
         with ExitStack() as stack:
+            stack.enter_context(gdal_env())
             if src is None:
-                src = stack.enter_context(rasterio.open(layer.path))
+                src = stack.enter_context(rasterio.open(layer.source))
             if src.crs is None or src.crs.to_epsg() != 4326:
                 return _replace_note(missing, "layer is not in EPSG:4326")
-            values, inside, coverage = _read_area(src, area)
+            values, weights, coverage = _read_area(src, area, _memo)
             nodata = src.nodata
     except (rasterio.errors.RasterioError, OSError) as exc:
         return _replace_note(missing, f"layer unreadable: {exc}")
     if values is None:
         return _replace_note(missing, "area outside the layer's extent")
-    valid = inside & _valid_pixels(values, nodata)
+    valid = (weights > 0) & _valid_pixels(values, nodata)
     if layer.kind is LayerKind.FOREST_COVER_2020_CLASS:
         valid &= (values == 0) | (values == 1)  # other codes (e.g. water, clouds): no answer
     count = int(valid.sum())
     if count == 0:
         return _replace_note(missing, "no valid pixels in the area")
-    picked = values[valid]
-    evidence = LayerEvidence(layer.name, layer.kind, True, count, round(coverage, 4))
+    picked, w = values[valid], weights[valid]
+    total = float(w.sum())
+    evidence = LayerEvidence(
+        layer.name,
+        layer.kind,
+        True,
+        count,
+        round(coverage, 4),
+        version=layer.version,
+        tiles=_tiles_read(layer, area),
+    )
     if layer.kind is LayerKind.LOSS_YEAR:
         return _with(
             evidence,
-            loss_share_after_cutoff=float(np.mean(picked >= LOSS_YEAR_AFTER_CUTOFF)),
-            loss_share_any=float(np.mean(picked > 0)),
+            loss_share_after_cutoff=float(w[picked >= LOSS_YEAR_AFTER_CUTOFF].sum()) / total,
+            loss_share_any=float(w[picked > 0].sum()) / total,
         )
     if layer.kind is LayerKind.FOREST_COVER_2020_CLASS:
-        return _with(evidence, forest_share_2020=float(np.mean(picked == 1)))
+        return _with(evidence, forest_share_2020=float(w[picked == 1].sum()) / total)
     scale = 100.0 if np.issubdtype(picked.dtype, np.integer) else 1.0
-    share = float(np.clip(picked.astype("float64") / scale, 0.0, 1.0).mean())
+    share = float((np.clip(picked.astype("float64") / scale, 0.0, 1.0) * w).sum()) / total
     return _with(evidence, forest_share_2020=share)
 
 
+def _tiles_read(layer: ForestLayer, area: shapely.Geometry) -> tuple[str, ...]:
+    """The tiles whose interior the area reaches (an area on a tile edge reads one side)."""
+    return tuple(
+        tile.tile_id for tile in layer.tiles if area.intersection(shapely.box(*tile.bounds)).area > 0
+    )
+
+
 def _read_area(
-    src: rasterio.DatasetReader, area: shapely.Geometry
+    src: rasterio.DatasetReader, area: shapely.Geometry, memo: dict | None = None
 ) -> tuple[np.ndarray | None, np.ndarray, float]:
-    """Band 1 over the area's window, the in-area mask, and the share of the area that
-    the raster's extent covers. (None, ..., 0) when they do not overlap at all."""
+    """Band 1 over the area's window, each pixel's weight (the share of its cell inside
+    the area, 0..1) and the share of the area that the raster's extent covers.
+    (None, ..., 0) when they do not overlap at all."""
     extent = shapely.box(*src.bounds)
     coverage = area.intersection(extent).area / area.area if area.area > 0 else 0.0
     window = _pixel_window(src, area.bounds)
     if coverage == 0.0 or window is None:
-        return None, np.zeros((0, 0), bool), 0.0
+        return None, np.zeros((0, 0)), 0.0
     height, width = int(window.height), int(window.width)
     factor = max(1, math.ceil(math.sqrt(height * width / MAX_PIXELS)))
     out_shape = (math.ceil(height / factor), math.ceil(width / factor))
     values = src.read(1, window=window, out_shape=out_shape)
     transform = src.window_transform(window) @ Affine.scale(width / out_shape[1], height / out_shape[0])
-    inside = rasterio.features.geometry_mask([area], out_shape, transform, invert=True)
-    if not inside.any():
-        # An area smaller than a pixel contains no pixel centre; take what it touches.
-        inside = rasterio.features.geometry_mask([area], out_shape, transform, invert=True, all_touched=True)
-    return values, inside, coverage
+    key = (out_shape, tuple(transform)[:6])
+    if memo is None or key not in memo:
+        weights = cell_coverage(area, out_shape, transform)
+        if memo is not None:
+            memo[key] = weights
+    return values, memo[key] if memo is not None else weights, coverage
+
+
+def cell_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Affine) -> np.ndarray:
+    """The share (0..1) of each grid cell that lies inside the area: exact, not
+    pixel-centre-in-polygon, so a plot's edge pixels count by how much of them it holds
+    and an area smaller than a pixel still weighs the pixels it touches.
+
+    Only cells the area touches are measured (rasterio's all-touched mask); of those,
+    cells wholly inside a prepared polygon weigh 1 without an intersection, and the
+    rest (the boundary) are intersected one by one, vectorised by shapely. An area
+    without extent (a point or a line) weighs the cells it touches equally.
+    """
+    weights = np.zeros(shape, dtype="float64")
+    if shape[0] * shape[1] <= _SMALL_WINDOW_CELLS:
+        # A plot-sized window: every cell is a candidate; rasterising would cost more.
+        rows, cols = np.indices(shape).reshape(2, -1)
+    else:
+        touched = rasterio.features.geometry_mask([area], shape, transform, invert=True, all_touched=True)
+        rows, cols = np.nonzero(touched)
+    if rows.size == 0:
+        return weights
+    if area.area == 0:
+        weights[rows, cols] = 1.0
+        return weights
+    a, b, c, d, e, f = transform[:6]  # x = a*col + b*row + c, y = d*col + e*row + f
+    x0, y0 = a * cols + b * rows + c, d * cols + e * rows + f
+    x1, y1 = x0 + a + b, y0 + d + e
+    cells = shapely.box(np.minimum(x0, x1), np.minimum(y0, y1), np.maximum(x0, x1), np.maximum(y0, y1))
+    shapely.prepare(area)
+    inside = shapely.contains_properly(area, cells)
+    share = np.ones(rows.size)
+    edge = ~inside
+    if rows.size <= _SMALL_WINDOW_CELLS:
+        edge &= shapely.intersects(area, cells)  # untouched cells of a small window weigh 0
+        share[~inside & ~edge] = 0.0
+    if edge.any():
+        cell_area = shapely.area(cells[edge])
+        share[edge] = shapely.area(shapely.intersection(cells[edge], area)) / cell_area
+    weights[rows, cols] = np.clip(share, 0.0, 1.0)
+    return weights
 
 
 def _pixel_window(
@@ -231,8 +376,12 @@ def validate_layer(path: Path | str, kind: LayerKind | str) -> list[str]:
     checked on a sample window (the centre of the raster) to stay fast on global tiles.
     """
     kind = LayerKind(kind)
+    if is_remote(path):
+        if not host_allowed(str(path)):
+            return [f"host of {path} is not in FOREST_DATA_ALLOWED_HOSTS"]
+        path = remote_path(str(path))
     try:
-        with rasterio.open(path) as src:
+        with gdal_env(), rasterio.open(path) as src:
             problems = []
             if src.crs is None or src.crs.to_epsg() != 4326:
                 problems.append(f"CRS must be EPSG:4326, is {src.crs}")

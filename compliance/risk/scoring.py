@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields
 from .commodities import Commodity
 from .forest import ForestEvidence
 
-METHODOLOGY_VERSION = "1.0"
+METHODOLOGY_VERSION = "1.1"  # 1.1: exact cell coverage (shares by area, not pixel centres)
 CUTOFF_DATE = "2020-12-31"  # Article 2(13) of Regulation (EU) 2023/1115
 
 BENCHMARK_BASE = {"low": 10.0, "standard": 35.0, "high": 60.0}
@@ -30,6 +30,10 @@ COVER_MAX_POINTS = 15.0
 MISSING_LOSS_EVIDENCE_POINTS = 5.0  # absence of evidence is not evidence of absence
 HIGH_FROM = 55  # scores from here up are "high"; the loss floor lifts to this value
 LEVEL_THRESHOLDS = (("low", 30), ("medium", HIGH_FROM), ("high", 80))  # below each; else critical
+
+EVIDENCE_COVER = "forest_cover_2020"
+EVIDENCE_LOSS = "forest_loss_after_cutoff"
+FULL_COVERAGE = 0.999  # a layer covering less of the area than this answers for part of it
 
 BENCHMARK_SOURCE = "Commission Implementing Regulation (EU) 2025/1093 (country benchmarking)"
 DEFAULT_COUNTRY_SOURCE = "Natural Earth admin-0 boundaries 1:10m (public domain)"
@@ -60,6 +64,11 @@ class RiskScore:
     warnings: tuple[str, ...]
     eudr_in_scope: bool | None  # None: no commodity given, scope not determined
     country_code: str | None
+    # "complete": a cover and a loss layer each answered for the whole area; "missing":
+    # neither answered at all; "partial" otherwise. `evidence_missing` names the kinds
+    # of evidence not held for the whole area.
+    evidence: str = "missing"
+    evidence_missing: tuple[str, ...] = (EVIDENCE_COVER, EVIDENCE_LOSS)
     cutoff_date: str = CUTOFF_DATE
     methodology_version: str = METHODOLOGY_VERSION
     commodity: str | None = field(default=None)
@@ -75,6 +84,7 @@ class RiskScore:
             k: list(v) if isinstance(v, tuple) else v for k, v in vars(self.data_coverage).items()
         }
         data["warnings"] = list(self.warnings)
+        data["evidence_missing"] = list(self.evidence_missing)
         return data
 
 
@@ -111,7 +121,7 @@ def score_risk(
     if cover is not None and cover.forest_share_2020 is not None:
         cover_share = cover.forest_share_2020
         points = COVER_MAX_POINTS * cover_share
-        factors.append(Factor("forest_cover_2020", round(cover_share, 4), points, cover.layer))
+        factors.append(Factor("forest_cover_2020", round(cover_share, 4), points, cover.source))
     else:
         warnings.append("no forest-cover layer covers this area; forest in 2020 unknown")
 
@@ -119,12 +129,12 @@ def score_risk(
     loss_share = loss.loss_share_after_cutoff if loss else None
     if loss is not None and loss_share is not None:
         points = LOSS_MAX_POINTS * min(1.0, loss_share / LOSS_SATURATION_SHARE)
-        factors.append(Factor("forest_loss_after_cutoff", round(loss_share, 4), points, loss.layer))
+        factors.append(Factor("forest_loss_after_cutoff", round(loss_share, 4), points, loss.source))
     else:
         warnings.append("no forest-loss layer covers this area; loss after the cut-off unknown")
         factors.append(Factor("forest_loss_unknown", None, MISSING_LOSS_EVIDENCE_POINTS, "methodology"))
     for evidence in (cover, loss):
-        if evidence is not None and evidence.coverage < 0.999:
+        if evidence is not None and evidence.coverage < FULL_COVERAGE:
             warnings.append(f"layer {evidence.layer} covers only {evidence.coverage:.0%} of the area")
 
     subtotal = sum(f.contribution for f in factors)
@@ -144,6 +154,11 @@ def score_risk(
     score = min(100, max(0, math.floor(total + 0.5)))
     level = "low" if in_scope is False else risk_level_for(score)
     layers = forest.layers if forest else ()
+    held = {
+        EVIDENCE_COVER: cover if cover is not None and cover.forest_share_2020 is not None else None,
+        EVIDENCE_LOSS: loss if loss_share is not None else None,
+    }
+    missing = tuple(k for k, e in held.items() if e is None or e.coverage < FULL_COVERAGE)
     return RiskScore(
         score=score,
         risk_level=level,
@@ -155,10 +170,18 @@ def score_risk(
             layers_missing=tuple(e.layer for e in layers if not e.covered),
         ),
         warnings=tuple(warnings),
+        evidence=_evidence_state(held, missing),
+        evidence_missing=missing,
         eudr_in_scope=in_scope,
         country_code=country_code,
         commodity=commodity.code if commodity else None,
     )
+
+
+def _evidence_state(held: dict[str, object], missing: tuple[str, ...]) -> str:
+    if not missing:
+        return "complete"
+    return "missing" if all(e is None for e in held.values()) else "partial"
 
 
 def _benchmark_factor(country_code: str | None, benchmark: str | None, warnings: list[str]) -> Factor:

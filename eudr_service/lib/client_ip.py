@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ipaddress
+
 from django.conf import settings
 from django.http import HttpRequest
 
@@ -23,3 +25,22 @@ def client_ip(request: HttpRequest) -> str:
     if len(forwarded) < hops:
         return forwarded[0] if forwarded else remote
     return forwarded[-hops]
+
+
+def client_network(request: HttpRequest) -> str:
+    """The key every per-IP limit counts under: an IPv4 address as it is, an
+    IPv6 address as its /64.
+
+    One IPv6 subscriber (a home line, a cloud VM) is routinely given a whole
+    /64, so counting single IPv6 addresses would give one client 2**64 budgets.
+    """
+    raw = client_ip(request)
+    try:
+        address = ipaddress.ip_address(raw.split("%", 1)[0])
+    except ValueError:
+        return f"raw:{raw[:64]}"
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)

@@ -7,6 +7,7 @@ silently fall back to a default that happens to work on a laptop.
 from __future__ import annotations
 
 import os
+import re
 from urllib.parse import urlparse
 
 from django.core.exceptions import ImproperlyConfigured
@@ -94,3 +95,12 @@ def env_forest_layers(name: str) -> list[dict[str, str]]:
             )
         layers.append({"name": parts[0], "kind": parts[1], "path": parts[2]})
     return layers
+
+
+def env_pattern(name: str, default: str, *, pattern: str, example: str) -> str:
+    """A string that must match a regular expression in full (e.g. a data version)."""
+    value = env_str(name, default)
+    assert value is not None
+    if not re.fullmatch(pattern, value):
+        raise ImproperlyConfigured(f"{name} must look like {example}, got {value!r}")
+    return value

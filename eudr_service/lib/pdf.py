@@ -8,6 +8,11 @@ the server reach the network or read other local files.
 
 from __future__ import annotations
 
+import os
+import resource
+import signal
+import tempfile
+import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -50,3 +55,85 @@ def render_pdf(*, template: str, context: dict[str, Any]) -> bytes:
 def qr_svg_data_uri(text: str) -> str:
     """A QR code as an SVG data URI, for embedding without any fetch."""
     return segno.make(text, error="m").svg_data_uri(scale=4, border=2)
+
+
+class RenderRefused(RuntimeError):
+    """A rendering went over one of its limits (pages, memory or time); nothing was written."""
+
+    def __init__(self, message: str, *, limit: str) -> None:
+        super().__init__(message)
+        self.limit = limit
+
+
+_EXIT_TOO_LONG, _EXIT_NO_MEMORY = 3, 4
+
+
+def render_pdf_bounded(*, html: str, max_pages: int, memory_mb: int, time_limit: float) -> bytes:
+    """WeasyPrint in a child process limited in address space, time and pages.
+
+    The layout of a long document needs memory and CPU proportional to its
+    length; in a child the kernel enforces the memory limit (RLIMIT_AS, above
+    what the child inherits), a timer kills it, and whatever it allocated is
+    returned to the system when it exits. The caller's process only reads the
+    finished file. Raises RenderRefused, or RuntimeError if the child failed.
+    """
+    with tempfile.TemporaryDirectory(prefix="pdf-") as folder:
+        out = Path(folder) / "document.pdf"
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - runs in the child, reported by its exit code
+            os._exit(_render_child(html=html, out=out, max_pages=max_pages, memory_mb=memory_mb))
+        code = _wait_or_kill(pid, time_limit)
+        if code == _EXIT_TOO_LONG:
+            raise RenderRefused(f"longer than {max_pages} pages", limit="BUDGET_PDF_MAX_PAGES")
+        if code == _EXIT_NO_MEMORY:
+            raise RenderRefused(f"needed more than {memory_mb} MB", limit="PDF_RENDER_MEMORY_MB")
+        if code is None:
+            raise RenderRefused(f"took longer than {time_limit:g} s", limit="PDF_RENDER_TIME_LIMIT_SECONDS")
+        if code is not None and code < 0:
+            # Cairo and Pango do not all survive a failed allocation: a child killed by a
+            # signal under its address-space limit is a memory refusal too.
+            raise RenderRefused(
+                f"stopped by signal {-code}, most likely over {memory_mb} MB", limit="PDF_RENDER_MEMORY_MB"
+            )
+        if code != 0:
+            raise RuntimeError(f"PDF rendering failed (exit status {code})")
+        return out.read_bytes()
+
+
+def _render_child(*, html: str, out: Path, max_pages: int, memory_mb: int) -> int:
+    try:
+        inherited = _address_space_bytes()
+        limit = inherited + memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        document = HTML(
+            string=html, base_url=f"{PDF_ASSET_DIR}/", url_fetcher=LocalAssetsOnlyFetcher()
+        ).render()
+        if len(document.pages) > max_pages:
+            return _EXIT_TOO_LONG
+        out.write_bytes(document.write_pdf())
+        return 0
+    except MemoryError:
+        return _EXIT_NO_MEMORY
+    except BaseException:  # any failure becomes an exit status for the parent
+        return 1
+
+
+def _address_space_bytes() -> int:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[0]) * resource.getpagesize()
+
+
+def _wait_or_kill(pid: int, time_limit: float) -> int | None:
+    """The child's exit code, or None after killing it at the time limit."""
+    deadline = time.monotonic() + time_limit
+    pause = 0.01
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status)
+        if time.monotonic() >= deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            return None
+        time.sleep(pause)
+        pause = min(pause * 2, 0.2)

@@ -18,6 +18,8 @@ from django.http import Http404, HttpRequest, JsonResponse
 from rest_framework import exceptions
 from rest_framework.response import Response
 
+from eudr_service.lib.problem_types import PROBLEM_TYPES
+
 logger = logging.getLogger(__name__)
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
@@ -65,6 +67,9 @@ def problem_body(
     errors: list[dict[str, Any]] | None = None,
     extra: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    if getattr(settings, "PROBLEM_TYPES_STRICT", False) and code not in PROBLEM_TYPES:
+        # Every `type` must lead to a page that explains it (eudr_service.lib.problem_types).
+        raise LookupError(f"problem code {code!r} has no entry in eudr_service.lib.problem_types")
     body: dict[str, Any] = {
         "type": f"{settings.PUBLIC_BASE_URL}/problems/{code}",
         "title": HTTPStatus(status).phrase,

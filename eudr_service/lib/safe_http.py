@@ -6,6 +6,15 @@ the connection goes to that verified address (the Host header, SNI and
 certificate check still use the name), so a DNS answer that changes between
 the check and the connect (rebinding) cannot redirect us. Redirects are never
 followed, the whole exchange has one deadline and the response body is capped.
+
+What we tell the customer about a failure is a stable category (`ERROR_*`),
+never the text of a socket or TLS error, nor what a host resolves to: that
+would turn the service into a probe of networks and ports from our address.
+Only ports on an allow-list (WEBHOOKS_ALLOWED_PORTS) are contacted.
+
+`ConnectionPool` keeps connections alive per (host, port, checked address), so
+a sender posting many requests to one receiver pays the TCP and TLS handshake
+once; a pooled connection is still pinned to the address that was checked.
 """
 
 from __future__ import annotations
@@ -14,6 +23,7 @@ import http.client
 import ipaddress
 import socket
 import ssl
+import threading
 import time
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
@@ -36,8 +46,17 @@ class DestinationRefused(Exception):
         self.code = code
 
 
+ERROR_TIMEOUT = "timeout"
+ERROR_TLS = "tls_error"
+ERROR_CONNECTION = "connection_failed"
+
+
 class OutboundError(Exception):
-    """The destination was allowed but the exchange failed (DNS, connect, TLS, timeout)."""
+    """The destination was allowed but the exchange failed. `category` is stable and safe to show."""
+
+    def __init__(self, category: str, detail: str = "") -> None:
+        super().__init__(detail or category)
+        self.category = category
 
 
 @dataclass(frozen=True)
@@ -62,6 +81,10 @@ class Response:
 
 def allow_insecure_default() -> bool:
     return bool(getattr(settings, "WEBHOOKS_ALLOW_INSECURE", False))
+
+
+def allowed_ports() -> tuple[int, ...]:
+    return tuple(getattr(settings, "WEBHOOKS_ALLOWED_PORTS", (443, 8443)))
 
 
 def _embedded_v4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
@@ -115,6 +138,10 @@ def check_url(url: str, *, allow_insecure: bool | None = None) -> Target:
     if parts.username is not None or parts.password is not None:
         raise DestinationRefused("url_credentials_not_allowed", "Credentials in the URL are not accepted.")
     port = port or (443 if parts.scheme == "https" else 80)
+    # Development receivers listen anywhere on loopback; real ones only on the allow-list.
+    if not insecure and port not in allowed_ports():
+        ports = ", ".join(str(p) for p in allowed_ports())
+        raise DestinationRefused("url_port_not_allowed", f"Only ports {ports} are accepted.")
     try:
         host = parts.hostname.encode("idna").decode("ascii")  # the Host header must be ASCII
     except UnicodeError as exc:
@@ -125,14 +152,13 @@ def check_url(url: str, *, allow_insecure: bool | None = None) -> Target:
         raise DestinationRefused("url_unresolvable", f"The host {host} does not resolve.") from exc
     if not addresses:
         raise DestinationRefused("url_unresolvable", f"The host {parts.hostname} does not resolve.")
-    for address in addresses:
-        reason = address_refusal(address, allow_loopback=insecure)
-        if reason:
-            raise DestinationRefused(
-                "url_address_not_allowed",
-                f"The host {parts.hostname} resolves to {address}, a {reason} address; "
-                "only public addresses are accepted.",
-            )
+    # The message names neither the address nor its kind: no probing of DNS through us.
+    if any(address_refusal(address, allow_loopback=insecure) for address in addresses):
+        raise DestinationRefused(
+            "url_address_not_allowed",
+            f"The host {parts.hostname} does not resolve only to public addresses; "
+            "only public addresses are accepted.",
+        )
     path = parts.path or "/"
     if parts.query:
         path += "?" + parts.query
@@ -172,30 +198,133 @@ def post(
     allow_insecure: bool | None = None,
     max_response_bytes: int = MAX_RESPONSE_BYTES,
 ) -> Response:
-    """POST `body` to `url` once. Any HTTP status is returned, redirects included (never followed)."""
+    """POST `body` to `url` once on a fresh connection. Any HTTP status is returned, redirects
+    included (never followed)."""
     target = check_url(url, allow_insecure=allow_insecure)
-    timeout = timeout or settings.OUTBOUND_HTTP_TIMEOUT_SECONDS
-    started = time.monotonic()
-    deadline = started + timeout
-    last_error: Exception | None = None
-    for address in target.addresses:
-        cls = _PinnedHTTPSConnection if target.scheme == "https" else _PinnedHTTPConnection
-        connection = cls(target.host, target.port, address=address, timeout=timeout)
-        try:
-            connection.request("POST", target.path, body=body, headers=headers)
-            return _read(connection, deadline, max_response_bytes, str(address), started)
-        except (OSError, http.client.HTTPException) as exc:
-            last_error = exc
-            if time.monotonic() >= deadline or not isinstance(exc, ConnectionRefusedError):
-                break  # only an unreachable address is worth trying the next one for
-        finally:
+    with ConnectionPool(max_idle_per_key=0) as pool:
+        return pool.post(
+            target, body=body, headers=headers, timeout=timeout, max_response_bytes=max_response_bytes
+        )
+
+
+_PoolKey = tuple[str, str, int, str]
+
+
+class ConnectionPool:
+    """Kept-alive connections per (scheme, host, port, checked address); thread-safe.
+
+    A connection is only ever opened to an address of a `Target` that
+    `check_url` produced, and returned to the pool only after a complete
+    response that allows keep-alive.
+    """
+
+    def __init__(self, *, max_idle_per_key: int = 8) -> None:
+        self._idle: dict[_PoolKey, list[http.client.HTTPConnection]] = {}
+        self._lock = threading.Lock()
+        self._max_idle = max_idle_per_key
+
+    def __enter__(self) -> ConnectionPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        with self._lock:
+            idle, self._idle = self._idle, {}
+        for connections in idle.values():
+            for connection in connections:
+                connection.close()
+
+    def post(
+        self,
+        target: Target,
+        *,
+        body: bytes,
+        headers: dict[str, str],
+        timeout: float | None = None,
+        max_response_bytes: int = MAX_RESPONSE_BYTES,
+    ) -> Response:
+        timeout = timeout or settings.OUTBOUND_HTTP_TIMEOUT_SECONDS
+        started = time.monotonic()
+        deadline = started + timeout
+        last_error: Exception | None = None
+        for address in target.addresses:
+            key = (target.scheme, target.host, target.port, str(address))
+            reused = self._take(key)
+            connection = reused or self._open(target, address, timeout)
+            try:
+                return self._exchange(
+                    connection, key, target, body, headers, deadline, max_response_bytes, started
+                )
+            except (OSError, http.client.HTTPException) as exc:
+                connection.close()
+                if reused is not None and _stale(exc) and time.monotonic() < deadline:
+                    # The receiver closed an idle kept-alive connection: one try on a fresh one.
+                    connection = self._open(target, address, timeout)
+                    try:
+                        return self._exchange(
+                            connection, key, target, body, headers, deadline, max_response_bytes, started
+                        )
+                    except (OSError, http.client.HTTPException) as retry_exc:
+                        connection.close()
+                        exc = retry_exc
+                last_error = exc
+                if time.monotonic() >= deadline or not isinstance(exc, ConnectionRefusedError):
+                    break  # only an unreachable address is worth trying the next one for
+        raise OutboundError(_category(last_error), _describe(last_error, timeout))
+
+    def _exchange(  # noqa: PLR0917
+        self,
+        connection: http.client.HTTPConnection,
+        key: _PoolKey,
+        target: Target,
+        body: bytes,
+        headers: dict[str, str],
+        deadline: float,
+        limit: int,
+        started: float,
+    ) -> Response:
+        connection.timeout = max(0.001, deadline - time.monotonic())
+        if connection.sock is not None:
+            connection.sock.settimeout(connection.timeout)
+        connection.request("POST", target.path, body=body, headers=headers)
+        response, keep = _read(connection, deadline, limit, key[3], started)
+        if keep:
+            self._give(key, connection)
+        else:
             connection.close()
-    raise OutboundError(_describe(last_error, timeout))
+        return response
+
+    def _open(self, target: Target, address: IPAddress, timeout: float) -> http.client.HTTPConnection:
+        cls = _PinnedHTTPSConnection if target.scheme == "https" else _PinnedHTTPConnection
+        return cls(target.host, target.port, address=address, timeout=timeout)
+
+    def _take(self, key: _PoolKey) -> http.client.HTTPConnection | None:
+        with self._lock:
+            idle = self._idle.get(key)
+            return idle.pop() if idle else None
+
+    def _give(self, key: _PoolKey, connection: http.client.HTTPConnection) -> None:
+        with self._lock:
+            idle = self._idle.setdefault(key, [])
+            if len(idle) < self._max_idle:
+                idle.append(connection)
+                return
+        connection.close()
+
+
+def _stale(error: Exception) -> bool:
+    return isinstance(
+        error,
+        (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError, http.client.BadStatusLine),
+    )
 
 
 def _read(
     connection: http.client.HTTPConnection, deadline: float, limit: int, peer: str, started: float
-) -> Response:
+) -> tuple[Response, bool]:
+    """The response, and whether the connection may be kept for the next request."""
     # getresponse() may drop connection.sock (Connection: close); keep our own handle.
     sock = connection.sock
     sock.settimeout(max(0.001, deadline - time.monotonic()))
@@ -217,6 +346,10 @@ def _read(
             truncated = True
             break
     body = b"".join(chunks)[:limit]
+    # Reusable only when the whole body was read (length 0 left, or a chunked body closed).
+    keep = not truncated and not response.will_close and (response.length == 0 or response.isclosed())
+    if keep:
+        response.close()  # frees the connection for its next request; the socket stays open
     return Response(
         status=response.status,
         headers={name.lower(): value for name, value in response.getheaders()},
@@ -225,10 +358,19 @@ def _read(
         peer=peer,
         duration_ms=int((time.monotonic() - started) * 1000),
         reason=response.reason,
-    )
+    ), keep
+
+
+def _category(error: Exception | None) -> str:
+    if isinstance(error, TimeoutError):
+        return ERROR_TIMEOUT
+    if isinstance(error, ssl.SSLError | ssl.CertificateError):
+        return ERROR_TLS
+    return ERROR_CONNECTION
 
 
 def _describe(error: Exception | None, timeout: float) -> str:
+    """Detail for our own logs only; never shown to the customer."""
     if isinstance(error, TimeoutError):
         return f"timed out after {timeout:g} s"
     if isinstance(error, ssl.SSLError):

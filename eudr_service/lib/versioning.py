@@ -1,8 +1,11 @@
 """API-Version (and a no-store default) on every API response, and deprecation headers from one table.
 
 The table is `settings.DEPRECATED_PATHS`; each row names a path prefix, when
-it was deprecated, its sunset and its successor. Headers follow RFC 9745
-(`Deprecation: @<unix>`) and RFC 8594 (`Sunset: <HTTP-date>`).
+it was deprecated, its sunset and its successor. The specification (part 9)
+signals deprecation with `Deprecation: true`, and clients were written against it,
+so that is the value sent (the draft form RFC 9745 replaced with `@<unix>`); the
+date of deprecation stays in the table and in the linked documentation.
+`Sunset` is an HTTP-date (RFC 8594); `Link` names the documentation and the successor.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ class Deprecation:
             f'<{base_url}{self.successor}>; rel="successor-version"',
         ]
         return {
-            "Deprecation": f"@{int(self.deprecated_at.timestamp())}",
+            "Deprecation": "true",
             "Sunset": http_date(self.sunset.timestamp()),
             "Link": ", ".join(links),
         }

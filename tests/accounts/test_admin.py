@@ -125,3 +125,36 @@ def test_admin_offers_only_allowed_transitions(staff_client, make_statement):
     )
     offered = {value for value, _ in form.fields["new_status"].choices if value}
     assert offered == {"UNDER_REVIEW", "WITHDRAWN"}
+
+
+@pytest.mark.parametrize("url", ["/admin/accounts/organisation/", "/admin/accounts/mandate/"])
+def test_organisation_and_mandate_lists_open_for_staff(staff_client, url):
+    assert staff_client.get(url).status_code == 200
+
+
+def test_staff_verify_an_organisation_and_the_record_names_them(staff_client, make_organisation):
+    from accounts.models import Organisation
+
+    organisation = make_organisation(verified=False)
+    response = staff_client.post(
+        "/admin/accounts/organisation/",
+        {"action": "verify", "_selected_action": [organisation.pk]},
+    )
+    assert response.status_code == 302
+    organisation = Organisation.objects.get(pk=organisation.pk)
+    assert organisation.verified_at is not None and organisation.verified_by == staff_client.staff
+    staff_client.post(
+        "/admin/accounts/organisation/",
+        {"action": "withdraw_verification", "_selected_action": [organisation.pk]},
+    )
+    assert Organisation.objects.get(pk=organisation.pk).verified_at is None
+
+
+def test_staff_transition_records_the_staff_rule(staff_client, make_statement):
+    statement = make_statement("UNDER_REVIEW")
+    url = f"/admin/compliance/duediligencestatement/{statement.pk}/change/"
+    staff_client.post(url, _dds_form(statement, new_status="COMPLIANT", reason="documents checked"))
+    statement.refresh_from_db()
+    assert statement.status == "COMPLIANT"
+    assert statement.status_rule == "staff_decision" and statement.status_decided_by == staff_client.staff
+    assert statement.history.last().rule == "staff_decision"

@@ -69,3 +69,18 @@ def test_seeded_statements_went_through_the_transition_function():
         ("SUBMITTED", "UNDER_REVIEW"),
         ("UNDER_REVIEW", "NON_COMPLIANT"),
     ]
+
+
+def test_no_demo_statement_is_green_without_evidence_attestation_and_a_verified_operator():
+    _run("seed_demo")
+    green = [s for s in DueDiligenceStatement.objects.all() if s.badge() == "verified"]
+    assert [s.dds_id for s in green] == ["DDS-PL-2025-000001-DEMO"]
+    for statement in DueDiligenceStatement.objects.filter(status="COMPLIANT"):
+        assert statement.status_rule == "article_13_low_risk"
+        assert statement.country_of_production == "PL"
+        assert statement.attested_legality and statement.attested_declaration and statement.signatory_name
+        assert statement.operator_identity_confirmed()
+        assert statement.evidence()["plots"] == 1
+    expired = DueDiligenceStatement.objects.get(dds_id="DDS-PL-2024-000007-DEMO")
+    assert expired.effective_status() == "EXPIRED" and expired.badge() == "none"
+    assert expired.operator_role == "authorised_representative"

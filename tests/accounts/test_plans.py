@@ -19,26 +19,42 @@ def test_plans_of_both_presentations_are_seeded():
     assert set(plans["enterprise"].features) == {"verify", "risk", "dds", "webhooks", "csrd"}
 
 
-def test_new_user_starts_on_free(make_user):
+def test_user_made_by_staff_or_scripts_starts_on_free(make_user):
     from accounts.models import User
 
     user = User.objects.create_user(email="new@example.com", password="x")
     assert user.plan_id == "free"
 
 
-@pytest.mark.parametrize("plan", ["free", "starter"])
-def test_plan_without_feature_gets_403_naming_plans(keyed_client, plan):
-    response = keyed_client(plan).get(PROBE)
+def test_plans_carry_both_presentations_prices():
+    plans = {p.code: p for p in Plan.objects.all()}
+    assert (plans["starter"].pricing, plans["starter"].daily_limit) == ("free", 100)
+    assert (plans["pro"].pricing, plans["pro"].monthly_price_pln) == ("monthly", 299)
+    assert plans["enterprise"].pricing == "quote"
+    assert plans["free"].pricing == plans["standard"].pricing == "not_given"
+    assert {plans[c].presentation for c in ("free", "standard")} == {"first"}
+    assert {plans[c].presentation for c in ("starter", "pro")} == {"second"}
+    assert plans["enterprise"].presentation == "both"
+
+
+def test_no_cost_tier_of_the_second_presentation_includes_risk_and_filing():
+    starter = Plan.objects.get(code="starter")
+    assert starter.features == ["verify", "risk", "dds"]
+    assert (starter.daily_limit, starter.per_minute_limit) == (100, 10)
+
+
+def test_plan_without_feature_gets_403_naming_plans(keyed_client):
+    response = keyed_client("free").get(PROBE)
     assert response.status_code == 403
     assert response["Content-Type"] == "application/problem+json"
     body = response.json()
     assert body["code"] == "plan_required"
     assert body["feature"] == "risk"
-    assert body["plans"] == ["standard", "pro", "enterprise"]
+    assert body["plans"] == ["starter", "standard", "pro", "enterprise"]
     assert "standard" in body["detail"]
 
 
-@pytest.mark.parametrize("plan", ["standard", "pro", "enterprise"])
+@pytest.mark.parametrize("plan", ["starter", "standard", "pro", "enterprise"])
 def test_plan_with_feature_passes(keyed_client, plan):
     assert keyed_client(plan).get(PROBE).status_code == 200
 

@@ -50,3 +50,49 @@ def test_operator_name_is_escaped(client, make_statement):
     html = client.get(f"/cert/{statement.dds_id}").content.decode()
     assert "<script>alert(1)" not in html
     assert "&lt;script&gt;" in html
+
+
+@pytest.mark.parametrize("status", ["COMPLIANT", "SUBMITTED", "UNDER_REVIEW", "AT_RISK", "WITHDRAWN"])
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_status_page_never_calls_itself_a_certificate(client, make_statement, status, lang):
+    statement = make_statement(status)
+    html = client.get(f"/cert/{statement.dds_id}?lang={lang}").content.decode().lower()
+    assert "certificate" not in html and "certyfikat" not in html
+    title = {"pl": "status oświadczenia o należytej staranności", "en": "due diligence statement status"}[
+        lang
+    ]
+    assert f"<h1>{title}</h1>" in html
+
+
+def test_expired_statement_does_not_say_verified(client, make_statement):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    statement = make_statement("COMPLIANT", valid_until=timezone.now() - timedelta(days=1))
+    for lang, verified, expired in (
+        ("pl", "Zweryfikowano", "Wynik wygasł"),
+        ("en", "Verified", "Result expired on"),
+    ):
+        html = client.get(f"/cert/{statement.dds_id}?lang={lang}").content.decode()
+        assert "badge-none" in html and expired in html
+        assert verified not in html
+
+
+def test_status_page_shows_what_was_checked_and_by_whom(client, make_statement, make_user):
+    from compliance.services import dds_transition
+
+    staff = make_user("free", is_staff=True, first_name="Anna", last_name="Nowak")
+    statement = make_statement("UNDER_REVIEW")
+    dds_transition(
+        statement=statement,
+        to_status="COMPLIANT",
+        by=staff,
+        reason="documents checked",
+        rule="staff_decision",
+    )
+    html = client.get(f"/cert/{statement.dds_id}?lang=en").content.decode()
+    assert "What was checked" in html
+    assert "staff member: Anna Nowak" in html and "staff_decision" in html
+    assert "Forest layers that answered" in html and "none — no forest data" in html
+    assert "identity confirmed by our staff" in html

@@ -40,15 +40,22 @@ def body(**changes):
                 "plots": [{"lat": 52.25, "lng": 21.05, "area_ha": 2.5}],
             }
         ],
+        "attestation": {
+            "legality": True,
+            "annex_ii_declaration": True,
+            "signatory_name": "Anna Nowak",
+            "signatory_function": "Prezes zarządu",
+        },
     }
     data.update(changes)
     return data
 
 
-def with_plots(*plots, commodity="soja"):
+def with_plots(*plots, commodity="soja", hs_heading="1201"):
     data = body()
     data["commodities"][0]["plots"] = list(plots)
     data["commodities"][0]["commodity"] = commodity
+    data["commodities"][0]["hs_heading"] = hs_heading
     return data
 
 
@@ -197,7 +204,7 @@ def test_geolocation_rule_broken_is_400_naming_the_path(client, plot, path, code
 def test_point_above_4_ha_is_allowed_for_cattle(client):
     response = client.post(
         GENERATE,
-        with_plots({"lat": 52.25, "lng": 21.05, "area_ha": 12}, commodity="bydło"),
+        with_plots({"lat": 52.25, "lng": 21.05, "area_ha": 12}, commodity="bydło", hs_heading="0201"),
         format="json",
         **JSON,
     )
@@ -207,7 +214,7 @@ def test_point_above_4_ha_is_allowed_for_cattle(client):
 # --- operator and commodity fields ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("nip", ["5260250275", "123", "abcdefghij", "0000000000x"])
+@pytest.mark.parametrize("nip", ["5260250275", "123", "abcdefghij", "0000000000x", "٥٢٦٠٢٥٠٢٧٤"])
 def test_bad_nip_checksum_is_400(client, nip):
     data = body()
     data["operator"]["nip"] = nip
@@ -291,7 +298,8 @@ def test_high_risk_plot_goes_to_staff_review(client):
     record = client.post(GENERATE, data, format="json", **JSON).json()
     assert record["status"] == "UNDER_REVIEW"
     assert record["risk_level"] == "high"
-    assert "staff review" in record["history"][-1]["reason"]
+    assert record["evidence"]["rule"] == "high_risk"
+    assert record["history"][-1]["rule"] == "high_risk"
 
 
 def test_missing_evidence_goes_to_staff_review(client, settings):
@@ -405,7 +413,7 @@ def test_list_is_newest_first_with_cursor_pagination(client):
 
 def test_list_filters(client):
     soy = client.post(GENERATE, body(), format="json", **JSON).json()["dds_id"]
-    cattle_body = with_plots({"lat": 52.25, "lng": 21.05, "area_ha": 1}, commodity="bydło")
+    cattle_body = with_plots({"lat": 52.25, "lng": 21.05, "area_ha": 1}, commodity="bydło", hs_heading="0201")
     cattle = client.post(GENERATE, cattle_body, format="json", **JSON).json()["dds_id"]
     ru = with_plots({"lat": 55.75, "lng": 37.6, "area_ha": 1})
     ru["commodities"][0]["country_of_production"] = "RU"

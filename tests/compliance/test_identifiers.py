@@ -1,19 +1,28 @@
+import itertools
+import re
+
 import pytest
 
-from compliance.identifiers import build_identifier, has_valid_check, normalise
+from compliance.identifiers import DDS_ID_PATTERN, RANDOM_BITS, build_identifier, has_valid_check, normalise
 from compliance.services import dds_allocate_identifier
 
 
-def test_generated_identifier_has_design_format():
-    identifier = build_identifier("PL", 2025, 123)
-    assert identifier.startswith("DDS-PL-2025-000123-")
+def test_generated_identifier_has_the_random_format_and_a_valid_check():
+    identifier = build_identifier("PL", 2026)
+    assert re.fullmatch(r"DDS-PL-2026(-[0-9A-Z]{5}){3}-[0-9A-Z]", identifier)
+    assert DDS_ID_PATTERN.match(identifier)  # the verify endpoint accepts it
     assert has_valid_check(identifier)
 
 
+def test_random_part_has_at_least_60_bits():
+    assert RANDOM_BITS >= 60
+
+
 def test_a_typo_breaks_the_check():
-    identifier = build_identifier("PL", 2025, 123)
-    typo = identifier.replace("000123", "000132")
-    assert not has_valid_check(typo)
+    identifier = build_identifier("PL", 2026)
+    body, check = identifier.rsplit("-", 1)
+    other = "0" if check != "0" else "1"
+    assert not has_valid_check(f"{body}-{other}")
 
 
 @pytest.mark.parametrize(
@@ -29,9 +38,43 @@ def test_normalise(raw, expected):
     assert normalise(raw) == expected
 
 
+def _random_part(identifier: str) -> str:
+    return "".join(identifier.split("-")[3:6])
+
+
 @pytest.mark.django_db
-def test_allocated_identifiers_are_sequential_and_unique():
-    first = dds_allocate_identifier(country="PL", year=2026)
-    second = dds_allocate_identifier(country="PL", year=2026)
-    assert first.startswith("DDS-PL-2026-000001-") and second.startswith("DDS-PL-2026-000002-")
-    assert dds_allocate_identifier(country="DE", year=2026).startswith("DDS-DE-2026-000001-")
+def test_consecutive_identifiers_share_nothing_but_country_and_year():
+    ids = [dds_allocate_identifier(country="PL", year=2026) for _ in range(50)]
+    assert len(set(ids)) == 50
+    parts = [_random_part(i) for i in ids]
+    # No sequence: neighbours differ in most positions, and no part is a neighbour's plus one.
+    for a, b in itertools.pairwise(parts):
+        assert sum(x == y for x, y in zip(a, b, strict=True)) < 8
+    numbers = [int(p, 36) for p in parts]
+    assert all(abs(a - b) > 1000 for a, b in itertools.pairwise(numbers))
+
+
+@pytest.mark.django_db
+def test_consecutive_filings_give_unrelated_public_ids(keyed_client, api_client):
+    from tests.compliance.test_dds_api import GENERATE, JSON, body
+
+    client = keyed_client("standard")
+    first, second = (client.post(GENERATE, body(), format="json", **JSON).json()["dds_id"] for _ in range(2))
+    assert has_valid_check(first) and has_valid_check(second)
+    a, b = _random_part(first), _random_part(second)
+    assert sum(x == y for x, y in zip(a, b, strict=True)) < 8
+    # The public record carries no counter or internal key that would lead to another id.
+    record = api_client.get(f"/api/v1/verify/{second}").json()
+    assert set(record) == {
+        "dds_id",
+        "status",
+        "risk_level",
+        "operator_name",
+        "commodity",
+        "country_of_production",
+        "verified_at",
+        "valid_until",
+        "cert_url",
+        "operator_identity",
+    }
+    assert first not in str(record)

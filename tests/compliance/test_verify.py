@@ -25,7 +25,9 @@ def test_record_has_exactly_the_specified_fields_in_order(api_client, make_state
         "verified_at",
         "valid_until",
         "cert_url",
+        "operator_identity",  # additive: the specification's fields come first, unchanged
     ]
+    assert body["operator_identity"] == "confirmed"
     assert body["dds_id"] == statement.dds_id
     assert body["status"] == "COMPLIANT"
     assert body["risk_level"] == "low"
@@ -144,3 +146,17 @@ def test_cached_record_never_outlives_valid_until(api_client, make_statement):
 
     time.sleep(2.2)
     assert api_client.get(url).json()["status"] == "EXPIRED"
+
+
+def test_badge_call_and_negotiated_call_get_the_same_answer(api_client, make_statement):
+    # The plain anonymous GET takes a shorter path than one DRF must negotiate.
+    statement = make_statement("COMPLIANT")
+    url = f"/api/v1/verify/{statement.dds_id}"
+    plain = api_client.get(url)
+    negotiated = api_client.get(url, HTTP_ACCEPT="application/json; q=0.9, text/plain; q=0.1")
+    assert plain.status_code == negotiated.status_code == 200
+    assert plain.content == negotiated.content
+    for header in ("Content-Type", "ETag", "Cache-Control", "Allow", "Access-Control-Allow-Origin"):
+        assert plain[header] == negotiated[header], header
+    missing = api_client.get("/api/v1/verify/DDS-PL-2025-999999-ZZZZ", HTTP_ACCEPT="application/json; q=1")
+    assert missing.json() == api_client.get("/api/v1/verify/DDS-PL-2025-999999-ZZZZ").json()

@@ -26,3 +26,13 @@ def test_invalid_nips(nip):
 
 def test_nip_is_normalised_to_ten_digits():
     assert nip_normalise("PL 526-025-02-74") == "5260250274"
+
+
+@pytest.mark.parametrize("nip", ["٥٢٦٠٢٥٠٢٧٤", "５２６０２５０２７４", "५२६०२५०२७४", "526025027\u0664"])
+def test_nips_in_non_ascii_digits_are_refused(nip):
+    # \d matches every Unicode decimal digit; a NIP is written in ASCII digits only.
+    assert not nip_is_valid(nip)
+
+
+def test_non_breaking_and_other_unicode_spaces_are_not_separators():
+    assert not nip_is_valid("526\u2003025\u20030274")

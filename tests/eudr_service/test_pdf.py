@@ -58,3 +58,17 @@ def test_external_and_local_file_urls_are_never_fetched():
 def test_fetcher_refuses(url):
     with pytest.raises(RefusedURL):
         LocalAssetsOnlyFetcher().fetch(url)
+
+
+def test_bounded_rendering_is_killed_at_its_time_limit():
+    from eudr_service.lib.pdf import RenderRefused, render_pdf_bounded
+
+    with pytest.raises(RenderRefused) as refused:
+        render_pdf_bounded(html="<p>x</p>" * 2000, max_pages=1000, memory_mb=500, time_limit=0.001)
+    assert refused.value.limit == "PDF_RENDER_TIME_LIMIT_SECONDS"
+
+
+def test_bounded_rendering_returns_the_pdf():
+    from eudr_service.lib.pdf import render_pdf_bounded
+
+    assert render_pdf_bounded(html="<p>x</p>", max_pages=1, memory_mb=500, time_limit=60).startswith(b"%PDF-")

@@ -40,3 +40,15 @@ def test_docs_pages_use_local_assets_only(client, path):
     html = client.get(path).content.decode()
     assert "cdn" not in html.lower() and "https://" not in html.split("<body")[0]
     assert "/static/drf_spectacular_sidecar/" in html
+
+
+def test_every_operation_is_in_a_declared_group(client):
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    declared = {tag["name"] for tag in schema["tags"]}
+    assert {"verify", "risk", "dds", "webhooks", "csrd", "widget"} <= declared
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            assert len(operation["tags"]) == 1, (method, path)
+            assert operation["tags"][0] in declared, (method, path, operation["tags"])
+    webhooks = schema["paths"]["/api/eudr/v1/webhooks"]
+    assert webhooks["get"]["tags"] == ["webhooks"] and webhooks["post"]["tags"] == ["webhooks"]

@@ -14,6 +14,7 @@ PRODUCTION = {
     "ALLOWED_HOSTS": "eudr.example.com",
     "PUBLIC_BASE_URL": "https://eudr.example.com",
     "API_KEY_PEPPER": "p" * 40,
+    "ENCRYPTION_KEYS": "y13IumwqWF_07oAPO6OaEiAspOCzzbC6kwXyGuxhYTU=",
 }
 
 

@@ -59,11 +59,19 @@ def test_redis_down_paid_plan_is_served_uncounted_with_a_warning(redis_down, key
 
 
 @pytest.mark.django_db
+@pytest.mark.urls("tests.urls")
 def test_redis_down_free_plan_waits_with_503(redis_down, keyed_client):
-    response = keyed_client("free").get("/api/v1/verify/DDS-PL-2025-000001-NONE")
+    response = keyed_client("free").get("/api/test/quota-probe")
     assert response.status_code == 503
     assert response["Content-Type"] == "application/problem+json"
     assert response.json()["code"] == "quota_unavailable" and response["Retry-After"] == "30"
+
+
+@pytest.mark.django_db
+def test_redis_down_free_key_on_public_verify_is_served_like_no_key(redis_down, keyed_client):
+    # A key never gets less than no key on the public endpoint, during an outage too.
+    response = keyed_client("free").get("/api/v1/verify/DDS-PL-2025-000001-NONE")
+    assert response.status_code == 404 and response.json()["code"] == "dds_not_found"
 
 
 @pytest.mark.django_db

@@ -49,7 +49,7 @@ def usage_today(page) -> int:
 def test_sign_up_create_key_use_it_see_usage_revoke_it(browser_page, live_server):
     page = browser_page()
     sign_up(page, "operator@example.com")
-    assert "Free" in page.locator(".plan-name").inner_text()
+    assert "Starter" in page.locator(".plan-name").inner_text()
     assert usage_today(page) == 0
 
     plaintext = create_key(page, "ERP")

@@ -113,3 +113,15 @@ def test_plan_without_webhooks_gets_a_message(signed_in, receiver):
     assert "Standard" in response.content.decode()
     assert create(client, receiver.url).status_code == 403
     assert not Endpoint.objects.exists()
+
+
+def test_refusals_speak_the_panels_language(signed_in, settings):
+    # Polish by default; the API's English `detail` never reaches the Polish panel.
+    settings.WEBHOOKS_ALLOW_INSECURE = False
+    client = signed_in("standard")
+    html = create(client, "https://93.184.216.34:22/hook").content.decode()
+    assert "Webhooki są dostarczane tylko na porty" in html
+    assert "Webhooks are delivered only" not in html
+    client.cookies["django_language"] = "en"
+    html = create(client, "http://example.com/hook").content.decode()
+    assert "Webhooks are delivered over https only." in html

@@ -52,6 +52,12 @@ DDS_BODY = {
             "plots": [{"lat": 52.25, "lng": 21.05, "area_ha": 2.5}],
         }
     ],
+    "attestation": {
+        "legality": True,
+        "annex_ii_declaration": True,
+        "signatory_name": "Anna Nowak",
+        "signatory_function": "Prezes zarządu",
+    },
 }
 CSRD_BODY = {
     "company_name": "Zakłady Mięsne Łódź",

@@ -155,8 +155,9 @@ def spawn_worker(django_db_setup, settings) -> Iterator[Callable[[], subprocess.
     settings.WEBHOOKS_ALLOW_INSECURE = True
     started: list[subprocess.Popen] = []
 
-    def spawn(*, insecure: bool = True) -> subprocess.Popen:
+    def spawn(*, insecure: bool = True, **extra: str) -> subprocess.Popen:
         env = worker_env(
+            **extra,
             WEBHOOKS_QUEUE=WORKER_QUEUE,
             WEBHOOKS_ALLOW_INSECURE="1" if insecure else "0",
             WEBHOOKS_RETRY_SCHEDULE_SECONDS="1,1,1,1,1,1,1",

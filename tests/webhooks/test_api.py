@@ -185,8 +185,9 @@ def test_delivery_log_lists_attempts(client, created, receiver, run_due):
     assert delivery["attempt_count"] == 1
     [attempt] = delivery["attempts"]
     assert attempt["status_code"] == 500
-    assert attempt["error"].startswith("HTTP 500")
+    assert attempt["error"] == "http_5xx"
     assert attempt["duration_ms"] >= 0
+    assert "response_body" not in attempt  # the receiver's answer is never shown back
     assert client.get(f"{BASE}/{created['id']}/deliveries?status=succeeded").json()["count"] == 0
     assert client.get(f"{BASE}/{created['id']}/deliveries?status=bogus").status_code == 400
 
@@ -208,6 +209,24 @@ def test_disabled_webhook_cannot_be_tested_or_redelivered(client, created):
     assert client.post(f"{BASE}/{created['id']}/test").json()["code"] == "webhook_disabled"
     response = client.post(f"{BASE}/deliveries/{first['id']}/redeliver")
     assert (response.status_code, response.json()["code"]) == (409, "webhook_disabled")
+
+
+def test_refusals_do_not_say_what_a_host_resolves_to(client, dns):
+    dns["inside.example"] = ["10.20.30.40"]
+    response = client.post(
+        BASE, {"url": "https://inside.example/in", "events": ["dds.at_risk"]}, format="json"
+    )
+    assert response.json()["code"] == "url_address_not_allowed"
+    assert "10.20.30.40" not in response.content.decode()
+    assert "private" not in response.content.decode()
+
+
+def test_a_port_off_the_allow_list_is_refused(client, dns):
+    dns["hooks.example"] = ["93.184.215.14"]
+    response = client.post(
+        BASE, {"url": "https://hooks.example:22/", "events": ["dds.at_risk"]}, format="json"
+    )
+    assert (response.status_code, response.json()["code"]) == (400, "url_port_not_allowed")
 
 
 def test_number_of_webhooks_per_account_is_limited(client, receiver, insecure, settings):

@@ -11,7 +11,7 @@ from compliance.models import DueDiligenceStatement
 from compliance.risk.service import benchmark_cache_clear
 from compliance.services import dds_transition
 from tests.compliance.risk.fakes import forest_layers
-from webhooks.models import Event
+from webhooks.models import Delivery, Event
 
 pytestmark = pytest.mark.django_db
 ALL_EVENTS = ["dds.created", "dds.status_changed", "dds.at_risk", "risk.critical"]
@@ -28,6 +28,12 @@ FILING = {
             "plots": [{"lat": 52.25, "lng": 21.05, "area_ha": 1}],
         }
     ],
+    "attestation": {
+        "legality": True,
+        "annex_ii_declaration": True,
+        "signatory_name": "Anna Nowak",
+        "signatory_function": "Prezes zarządu",
+    },
 }
 
 
@@ -75,7 +81,10 @@ def test_at_risk_emits_at_risk_and_critical_and_the_receiver_verifies_them(  # n
     by_type = {b["type"]: b["data"] for b in bodies}
     assert by_type["dds.at_risk"]["dds_id"] == record["dds_id"]
     assert by_type["dds.at_risk"]["risk_level"] == "critical"
-    assert by_type["risk.critical"]["subject"] == {
+    critical = by_type["risk.critical"]
+    assert critical["subject"] == {"kind": "dds", "dds_id": record["dds_id"]}
+    assert critical["critical_count"] == 1
+    assert critical["items"][0]["subject"] == {
         "kind": "dds_plot",
         "dds_id": record["dds_id"],
         "commodity_position": 0,
@@ -94,12 +103,31 @@ def test_critical_risk_score_call_emits_risk_critical(api, owner, tmp_path, sett
     assert data["score"] == body["score"]
 
 
-def test_batch_emits_one_event_per_critical_item(api, owner, tmp_path, settings):
+def test_batch_emits_one_event_listing_its_critical_items(api, owner, tmp_path, settings):
     settings.FOREST_LAYERS = forest_layers(tmp_path, loss_share=1.0)
     points = [{"lat": 52.25, "lng": 21.05}, {"lat": 50.06, "lng": 19.94}, {"lat": 52.26, "lng": 21.06}]
     response = api.post("/api/eudr/v1/risk-score/batch", {"parcels": points}, format="json")
     assert [r["risk_level"] for r in response.json()["results"]] == ["critical", "low", "critical"]
-    assert [d["subject"]["batch_index"] for t, d in _events(owner) if t == "risk.critical"] == [0, 2]
+    ((event_type, data),) = _events(owner)
+    assert event_type == "risk.critical"
+    assert data["subject"] == {"kind": "batch", "size": 3, "radius_km": 1.0}
+    assert data["critical_count"] == 2
+    assert [item["subject"]["batch_index"] for item in data["items"]] == [0, 2]
+
+
+@pytest.mark.usefixtures("insecure")
+def test_a_batch_of_many_critical_points_is_one_event_and_one_delivery_per_endpoint(
+    api, owner, make_endpoint, tmp_path, settings
+):
+    settings.FOREST_LAYERS = forest_layers(tmp_path, loss_share=1.0)
+    for n in range(3):
+        make_endpoint(f"http://127.0.0.1:9/hook{n}", events=["risk.critical"])
+    points = [{"lat": 52.25 + i / 10000, "lng": 21.05} for i in range(50)]
+    response = api.post("/api/eudr/v1/risk-score/batch", {"parcels": points}, format="json")
+    assert {r["risk_level"] for r in response.json()["results"]} == {"critical"}
+    assert Event.objects.filter(owner=owner).count() == 1
+    assert Delivery.objects.filter(event__owner=owner).count() == 3
+    assert len(Event.objects.get(owner=owner).data["items"]) == 50
 
 
 def test_low_risk_emits_nothing(api, owner):
@@ -135,3 +163,17 @@ def test_finished_csrd_report_emits_report_ready(api, owner, settings, tmp_path)
     assert event_type == "csrd.report_ready"
     assert data["company_name"] == "Zakłady Mięsne Łódź" and data["report_year"] == 2025
     assert data["download_url"].endswith(f"/api/csrd/reports/{data['report_id']}/pdf")
+
+
+def test_screening_a_statement_emits_one_critical_event_for_all_its_plots(api, owner, tmp_path, settings):
+    settings.FOREST_LAYERS = forest_layers(tmp_path, loss_share=1.0)
+    filing = json.loads(json.dumps(FILING))
+    filing["commodities"][0]["plots"] = [
+        {"lat": 52.25 + i / 1000, "lng": 21.05, "area_ha": 1} for i in range(4)
+    ]
+    record = api.post("/api/eudr/dds/generate", filing, format="json", HTTP_ACCEPT="application/json").json()
+    assert record["status"] == "AT_RISK"
+    critical = [d for t, d in _events(owner) if t == "risk.critical"]
+    assert len(critical) == 1
+    assert critical[0]["critical_count"] == 4
+    assert [i["subject"]["plot_position"] for i in critical[0]["items"]] == [0, 1, 2, 3]

@@ -39,6 +39,7 @@ def test_insecure_webhooks_are_refused_in_production():
         "ALLOWED_HOSTS": "eudr.example.com",
         "PUBLIC_BASE_URL": "https://eudr.example.com",
         "API_KEY_PEPPER": "p" * 40,
+        "ENCRYPTION_KEYS": "y13IumwqWF_07oAPO6OaEiAspOCzzbC6kwXyGuxhYTU=",
         "WEBHOOKS_ALLOW_INSECURE": "1",
     }
     result = _check(production)
@@ -51,3 +52,27 @@ def test_defaults_are_the_standard_webhooks_schedule(settings):
         pytest.skip("schedule overridden in this environment")
     assert settings.WEBHOOKS_RETRY_SCHEDULE_SECONDS == [5, 300, 1800, 7200, 18000, 36000, 36000]
     assert "webhooks-sweep" in settings.CELERY_BEAT_SCHEDULE
+
+
+_PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": "k" * 30 + "Zq7!x" * 10,
+    "ALLOWED_HOSTS": "eudr.example.com",
+    "PUBLIC_BASE_URL": "https://eudr.example.com",
+    "API_KEY_PEPPER": "p" * 40,
+}
+
+
+def test_production_refuses_to_start_without_encryption_keys():
+    result = _check(_PRODUCTION)
+    assert result.returncode != 0
+    assert "ENCRYPTION_KEYS" in result.stderr
+
+
+@pytest.mark.parametrize("keys", ["not-a-key", "{k},", "{k},{k}"])
+def test_malformed_encryption_keys_stop_start_up(keys):
+    from eudr_service.lib.encryption import key_generate
+
+    result = _check({"ENCRYPTION_KEYS": keys.format(k=key_generate())})
+    assert result.returncode != 0
+    assert "ENCRYPTION_KEYS" in result.stderr

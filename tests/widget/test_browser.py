@@ -16,7 +16,7 @@ TEXTS = {
     "pl": {"verified": "Zweryfikowano", "in_progress": "Weryfikacja w toku", "none": "Brak weryfikacji"},
     "en": {"verified": "Verified", "in_progress": "Verification in progress", "none": "No verification"},
 }
-LINK_TEXT = {"pl": "Certyfikat", "en": "Certificate"}
+LINK_TEXT = {"pl": "Status oświadczenia", "en": "Statement status"}
 
 
 def host_page(elements: str, script: str, head: str = "") -> str:
@@ -28,7 +28,7 @@ def host_page(elements: str, script: str, head: str = "") -> str:
 
 def wait_rendered(page, selector: str = "[data-eudr-dds]") -> None:
     page.wait_for_function(
-        f"[...document.querySelectorAll({json.dumps(selector)})].every(e => {FINAL})", timeout=15_000
+        f"() => [...document.querySelectorAll({json.dumps(selector)})].every(e => {FINAL})", timeout=15_000
     )
 
 
@@ -117,6 +117,23 @@ def test_each_state_and_style_renders_with_text_and_link(
     assert seen["link"] == f"{live_server.url}/cert/{unknown}?lang={lang}"
 
 
+def test_compliant_statement_of_an_unconfirmed_operator_is_never_green(
+    open_page, host_site, live_server, make_statement
+):
+    statement = make_statement("COMPLIANT", verified_operator=False, risk_level="low")
+    page = open_page()
+    elements = "".join(
+        f'<div id="w-{style}" data-eudr-dds="{statement.dds_id}" data-style="{style}"></div>'
+        for style in ("badge",)
+    )
+    script = f'<script async src="{live_server.url}/api/widget?style=full&lang=en"></script>'
+    page.goto(host_site.page("unconfirmed.html", host_page(elements, script)))
+    wait_rendered(page)
+    seen = widget_of(page, "w-badge")
+    assert seen["state"] == "in_progress"
+    assert seen["status"] == TEXTS["en"]["in_progress"]
+
+
 def test_hostile_operator_name_stays_text(open_page, host_site, live_server, make_statement):
     hostile = '<img src=x onerror="window.__pwned=1;alert(1)">'
     statement = make_statement("COMPLIANT", operator_name=hostile)
@@ -178,7 +195,7 @@ def test_element_added_after_load_renders_after_render_call(open_page, host_site
     dds_id = statements["verified"].dds_id
     script = f'<script async src="{live_server.url}/api/widget?lang=en"></script>'
     page.goto(host_site.page("late.html", host_page('<div id="first"></div>', script)))
-    page.wait_for_function("window.EUDRWidget && typeof EUDRWidget.render === 'function'")
+    page.wait_for_function("() => window.EUDRWidget && typeof EUDRWidget.render === 'function'")
     page.evaluate(
         """(id) => {
           const el = document.createElement('div');

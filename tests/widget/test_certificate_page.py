@@ -27,7 +27,7 @@ def test_each_state_has_text_and_icon_in_both_languages(client, make_statement, 
     statement = make_statement(status)
     html = client.get(f"/cert/{statement.dds_id}?lang={lang}").content.decode()
     assert f'<html lang="{lang}">' in html
-    assert f'class="certificate {css_class}"' in html
+    assert f'class="dds-status {css_class}"' in html
     state = re.search(r'<p class="status" role="status">(.*?)</p>', html, re.S).group(1)
     assert text in state and mark in state  # text and icon, not colour alone
 
@@ -35,7 +35,7 @@ def test_each_state_has_text_and_icon_in_both_languages(client, make_statement, 
 def test_english_page_has_english_labels_only(client, make_statement):
     statement = make_statement("COMPLIANT", risk_level="high")
     html = client.get(f"/cert/{statement.dds_id}?lang=en").content.decode()
-    assert "EUDR compliance certificate" in html
+    assert "Due diligence statement status" in html and "ertificate" not in html
     assert "Country of production" in html and "Kraj produkcji" not in html
     assert "high" in html and "compliant" in html
 
@@ -43,7 +43,7 @@ def test_english_page_has_english_labels_only(client, make_statement):
 def test_unknown_language_falls_back_to_polish(client, make_statement):
     statement = make_statement("COMPLIANT")
     html = client.get(f"/cert/{statement.dds_id}?lang=de").content.decode()
-    assert '<html lang="pl">' in html and "Certyfikat zgodności EUDR" in html
+    assert '<html lang="pl">' in html and "Status oświadczenia o należytej staranności" in html
 
 
 def test_page_links_to_the_other_language(client, make_statement):
@@ -64,7 +64,7 @@ def test_qr_code_of_its_own_public_url_is_inline(client, make_statement, setting
     statement = make_statement("COMPLIANT")
     html = client.get(f"/cert/{statement.dds_id}?lang=en", HTTP_HOST="attacker.example").content.decode()
     assert "<svg" in decode_qr_svg(html)
-    assert 'alt="QR code with the address of this certificate"' in html
+    assert 'alt="QR code with the address of this page"' in html
     assert f"https://eudr.example.pl/cert/{statement.dds_id}?lang=en" in html
     assert "attacker.example" not in html
 
@@ -83,7 +83,7 @@ def test_print_styles_hide_navigation_and_keep_colours(client):
     css = b"".join(client.get("/static/css/site.css").streaming_content).decode()
     print_block = css[css.index("@media print") :]
     assert "@page" in print_block
-    assert ".cert-tools" in print_block and "display: none" in print_block
+    assert ".status-tools" in print_block and "display: none" in print_block
     assert "print-color-adjust: exact" in print_block
 
 

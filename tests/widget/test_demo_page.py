@@ -25,7 +25,8 @@ def test_demo_page_embeds_every_demo_statement_in_every_style_and_language(clien
                     f'id="w-{style}-{dds_id}-{lang}" data-eudr-dds="{dds_id}" '
                     f'data-style="{style}" data-lang="{lang}"'
                 ) in html
-    assert '<script async src="/api/widget"></script>' in html
+    nonce = re.search(r"'nonce-([^']+)'", response["Content-Security-Policy"]).group(1)
+    assert f'<script async nonce="{nonce}" src="/api/widget"></script>' in html
     assert "seed_demo</code>, otherwise" not in html
 
 

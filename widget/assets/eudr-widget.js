@@ -17,12 +17,12 @@
   var T = {
     pl: {
       verified: "Zweryfikowano", in_progress: "Weryfikacja w toku", none: "Brak weryfikacji",
-      loading: "Sprawdzanie\u2026", cert: "Certyfikat", label: "Status EUDR deklaracji",
+      loading: "Sprawdzanie\u2026", cert: "Status o\u015bwiadczenia", label: "Status EUDR deklaracji",
       unknown: "Nie znaleziono deklaracji", failed: "Nie uda\u0142o si\u0119 sprawdzi\u0107 statusu",
       f: {
         dds_id: "Identyfikator DDS", status: "Status", risk_level: "Poziom ryzyka", operator_name: "Operator",
         commodity: "Towar", country_of_production: "Kraj produkcji", verified_at: "Zweryfikowano",
-        valid_until: "Wa\u017cny do", cert_url: "Certyfikat"
+        valid_until: "Wa\u017cny do", cert_url: "Status o\u015bwiadczenia"
       },
       s: {
         COMPLIANT: "zgodna", SUBMITTED: "z\u0142o\u017cona", UNDER_REVIEW: "w weryfikacji",
@@ -32,12 +32,12 @@
     },
     en: {
       verified: "Verified", in_progress: "Verification in progress", none: "No verification",
-      loading: "Checking\u2026", cert: "Certificate", label: "EUDR status of statement",
+      loading: "Checking\u2026", cert: "Statement status", label: "EUDR status of statement",
       unknown: "Statement not found", failed: "The status could not be checked",
       f: {
         dds_id: "DDS identifier", status: "Status", risk_level: "Risk level", operator_name: "Operator",
         commodity: "Commodity", country_of_production: "Country of production", verified_at: "Verified at",
-        valid_until: "Valid until", cert_url: "Certificate"
+        valid_until: "Valid until", cert_url: "Statement status"
       },
       s: {
         COMPLIANT: "compliant", SUBMITTED: "submitted", UNDER_REVIEW: "under review", AT_RISK: "at risk",
@@ -86,6 +86,9 @@
     }
   }
   var src = me && me.src ? httpUrl(me.src, d.baseURI) : null;
+  // A page with a nonce-based Content-Security-Policy loads us with a nonce; our
+  // <style> carries the same one, or the page's policy would drop it.
+  var nonce = (me && (me.nonce || me.getAttribute("nonce"))) || "";
   function own(name) {
     var a = me && me.getAttribute("data-" + name);
     return a || server[name] || (src && src.searchParams.get(name));
@@ -122,7 +125,11 @@
         if (r.status === 404) return { state: "none", why: "unknown" };
         if (!r.ok) throw new Error("HTTP " + r.status);
         return r.json().then(function (rec) {
-          return { state: STATE[rec.status] || "none", rec: rec };
+          var state = STATE[rec.status] || "none";
+          // Green only for a confirmed operator: a screening result for an operator
+          // staff have not tied to the filing account shows "in progress" (README).
+          if (state === "verified" && rec.operator_identity !== "confirmed") state = "in_progress";
+          return { state: state, rec: rec };
         });
       })
       .catch(function () {
@@ -177,7 +184,9 @@
     var rec = res && res.rec;
     var sr = shadowOf(el);
     while (sr.firstChild) sr.removeChild(sr.firstChild);
-    sr.appendChild(node("style", null, CSS));
+    var sheet = node("style", null, CSS);
+    if (nonce) sheet.setAttribute("nonce", nonce);
+    sr.appendChild(sheet);
     var box = node("div", "w " + style + " " + state);
     box.setAttribute("role", "group");
     box.setAttribute("lang", lang);
@@ -205,7 +214,7 @@
         (style === "card" ? CARD : FIELDS).forEach(function (f) {
           dl.appendChild(node("dt", null, t.f[f]));
           var dd = dl.appendChild(node("dd", null, f === "cert_url" && link ? null : show(f, rec[f], t)));
-          // In the full style the certificate address itself is the link.
+          // In the full style the status page's address itself is the link.
           if (f === "cert_url" && link) {
             link.textContent = rec.cert_url;
             dd.appendChild(link);

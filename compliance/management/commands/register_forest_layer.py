@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from compliance.models import ForestLayerRecord
-from compliance.risk.forest import LayerKind, validate_layer
+from compliance.risk.forest import LayerKind, is_remote, validate_layer
 
 
 class Command(BaseCommand):
@@ -16,16 +16,20 @@ class Command(BaseCommand):
             "--name", required=True, help="Shown as the factor's source, e.g. 'JRC GFC2020 v2'"
         )
         parser.add_argument("--kind", required=True, choices=[k.value for k in LayerKind])
-        parser.add_argument("--path", required=True, type=Path)
+        parser.add_argument(
+            "--path", required=True, help="a GeoTIFF or VRT, or an http(s) address read remotely"
+        )
         parser.add_argument("--deactivate", action="store_true", help="Keep the row but stop using it")
 
-    def handle(self, *args, name: str, kind: str, path: Path, deactivate: bool, **options) -> None:
-        path = path.resolve()
+    def handle(self, *args, name: str, kind: str, path: str, deactivate: bool, **options) -> None:
+        # Remote layers (cloud-optimised GeoTIFFs) are read by range requests; only from
+        # the configured forest-data hosts, which validate_layer checks.
+        path = path if is_remote(path) else str(Path(path).resolve())
         problems = validate_layer(path, kind)
         if problems:
             raise CommandError(f"{path} is not usable as {kind}: " + "; ".join(problems))
         record, created = ForestLayerRecord.objects.update_or_create(
-            name=name, defaults={"kind": kind, "path": str(path), "active": not deactivate}
+            name=name, defaults={"kind": kind, "path": path, "active": not deactivate}
         )
         verb = "Registered" if created else "Updated"
         self.stdout.write(f"{verb} forest layer {record.name!r} ({kind}) at {path}")

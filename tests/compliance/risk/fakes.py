@@ -27,6 +27,8 @@ class Uldk:
     location: str | None = None
     requests: list[dict[str, list[str]]] = field(default_factory=list)
     raw_paths: list[str] = field(default_factory=list)
+    # Per parcel id answers (ULDK's text body); ids not listed get `body`.
+    bodies: dict[str, str] = field(default_factory=dict)
 
 
 @contextmanager
@@ -41,7 +43,8 @@ def running_uldk() -> Iterator[tuple[Uldk, str]]:
             self.send_response(state.status)
             if state.location:
                 self.send_header("Location", state.location)
-            payload = state.body.encode("utf-8")
+            requested = parse_qs(urlsplit(self.path).query).get("id", [""])[0]
+            payload = state.bodies.get(requested, state.body).encode("utf-8")
             self.send_header("Content-Type", "text/plain; charset=utf-8")
             self.send_header("Content-Length", str(len(payload)))
             self.end_headers()

@@ -83,7 +83,7 @@ def test_result_carries_cutoff_version_factors_and_is_json_ready():
         forest=evidence(cover=0.1, loss=0.0),
     )
     assert result.cutoff_date == CUTOFF_DATE == "2020-12-31"
-    assert result.methodology_version == METHODOLOGY_VERSION == "1.0"
+    assert result.methodology_version == METHODOLOGY_VERSION == "1.1"
     assert result.eudr_in_scope is True
     names = [f.name for f in result.factors]
     assert names == [

@@ -1,0 +1,188 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.csrd_report import CsrdReport
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    report_id: UUID,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/csrd/reports/{report_id}".format(
+            report_id=quote(str(report_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CsrdReport | Problem | None:
+    if response.status_code == 200:
+        response_200 = CsrdReport.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[CsrdReport | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    report_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[CsrdReport | Problem]:
+    """Status of a CSRD report
+
+     `pdf_url` is set once `status` is `done`. Statuses: queued, rendering, done, failed, expired.
+
+    Args:
+        report_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CsrdReport | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        report_id=report_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    report_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> CsrdReport | Problem | None:
+    """Status of a CSRD report
+
+     `pdf_url` is set once `status` is `done`. Statuses: queued, rendering, done, failed, expired.
+
+    Args:
+        report_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CsrdReport | Problem
+    """
+
+    return sync_detailed(
+        report_id=report_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    report_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[CsrdReport | Problem]:
+    """Status of a CSRD report
+
+     `pdf_url` is set once `status` is `done`. Statuses: queued, rendering, done, failed, expired.
+
+    Args:
+        report_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CsrdReport | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        report_id=report_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    report_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> CsrdReport | Problem | None:
+    """Status of a CSRD report
+
+     `pdf_url` is set once `status` is `done`. Statuses: queued, rendering, done, failed, expired.
+
+    Args:
+        report_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CsrdReport | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            report_id=report_id,
+            client=client,
+        )
+    ).parsed

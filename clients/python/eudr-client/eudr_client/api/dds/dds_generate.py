@@ -1,0 +1,235 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.dds_filing_request import DDSFilingRequest
+from ...models.dds_generate_response_202 import DdsGenerateResponse202
+from ...models.dds_record import DDSRecord
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: DDSFilingRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/eudr/dds/generate",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> DDSRecord | DdsGenerateResponse202 | Problem | None:
+    if response.status_code == 201:
+        response_201 = DDSRecord.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 202:
+        response_202 = DdsGenerateResponse202.from_dict(response.json())
+
+        return response_202
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[DDSRecord | DdsGenerateResponse202 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: DDSFilingRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[DDSRecord | DdsGenerateResponse202 | Problem]:
+    """File a DDS; answers with its PDF (or JSON with Accept: application/json)
+
+     POST /api/eudr/dds/generate: file a statement, screen its plots, answer with the PDF.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (DDSFilingRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DDSRecord | DdsGenerateResponse202 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: DDSFilingRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> DDSRecord | DdsGenerateResponse202 | Problem | None:
+    """File a DDS; answers with its PDF (or JSON with Accept: application/json)
+
+     POST /api/eudr/dds/generate: file a statement, screen its plots, answer with the PDF.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (DDSFilingRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DDSRecord | DdsGenerateResponse202 | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: DDSFilingRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[DDSRecord | DdsGenerateResponse202 | Problem]:
+    """File a DDS; answers with its PDF (or JSON with Accept: application/json)
+
+     POST /api/eudr/dds/generate: file a statement, screen its plots, answer with the PDF.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (DDSFilingRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DDSRecord | DdsGenerateResponse202 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: DDSFilingRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> DDSRecord | DdsGenerateResponse202 | Problem | None:
+    """File a DDS; answers with its PDF (or JSON with Accept: application/json)
+
+     POST /api/eudr/dds/generate: file a statement, screen its plots, answer with the PDF.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (DDSFilingRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DDSRecord | DdsGenerateResponse202 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

@@ -1,0 +1,186 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.dds_pdf_response_202 import DdsPdfResponse202
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    dds_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/eudr/v1/dds/{dds_id}/pdf".format(
+            dds_id=quote(str(dds_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> DdsPdfResponse202 | Problem | None:
+    if response.status_code == 202:
+        response_202 = DdsPdfResponse202.from_dict(response.json())
+
+        return response_202
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[DdsPdfResponse202 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    dds_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[DdsPdfResponse202 | Problem]:
+    """The DDS as PDF
+
+    Args:
+        dds_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DdsPdfResponse202 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        dds_id=dds_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    dds_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> DdsPdfResponse202 | Problem | None:
+    """The DDS as PDF
+
+    Args:
+        dds_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DdsPdfResponse202 | Problem
+    """
+
+    return sync_detailed(
+        dds_id=dds_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    dds_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[DdsPdfResponse202 | Problem]:
+    """The DDS as PDF
+
+    Args:
+        dds_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DdsPdfResponse202 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        dds_id=dds_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    dds_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> DdsPdfResponse202 | Problem | None:
+    """The DDS as PDF
+
+    Args:
+        dds_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DdsPdfResponse202 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            dds_id=dds_id,
+            client=client,
+        )
+    ).parsed

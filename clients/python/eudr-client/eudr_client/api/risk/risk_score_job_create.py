@@ -1,0 +1,222 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.risk_job_out import RiskJobOut
+from ...models.risk_score_job_create_files_body import RiskScoreJobCreateFilesBody
+from ...models.risk_score_job_create_json_body import RiskScoreJobCreateJsonBody
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: RiskScoreJobCreateJsonBody | RiskScoreJobCreateFilesBody | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/eudr/v1/risk-score/jobs",
+    }
+
+    if isinstance(body, RiskScoreJobCreateJsonBody):
+        if not isinstance(body, Unset):
+            _kwargs["json"] = body.to_dict()
+
+        headers["Content-Type"] = "application/json"
+    if isinstance(body, RiskScoreJobCreateFilesBody):
+        if not isinstance(body, Unset):
+            _kwargs["files"] = body.to_multipart()
+
+        headers["Content-Type"] = "multipart/form-data; boundary=+++"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | RiskJobOut | None:
+    if response.status_code == 202:
+        response_202 = RiskJobOut.from_dict(response.json())
+
+        return response_202
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | RiskJobOut]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: RiskScoreJobCreateJsonBody | RiskScoreJobCreateFilesBody | Unset = UNSET,
+) -> Response[Problem | RiskJobOut]:
+    """Start a risk-scoring job of up to 10000 plots
+
+     JSON (`parcels` or a FeatureCollection) or an uploaded GeoJSON or CSV `file`. Answers 202 with the
+    job; poll it, or wait for the `risk.job_completed` webhook. Counts as one request against the daily
+    quota.
+
+    Args:
+        body (RiskScoreJobCreateJsonBody | Unset):
+        body (RiskScoreJobCreateFilesBody | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RiskJobOut]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: RiskScoreJobCreateJsonBody | RiskScoreJobCreateFilesBody | Unset = UNSET,
+) -> Problem | RiskJobOut | None:
+    """Start a risk-scoring job of up to 10000 plots
+
+     JSON (`parcels` or a FeatureCollection) or an uploaded GeoJSON or CSV `file`. Answers 202 with the
+    job; poll it, or wait for the `risk.job_completed` webhook. Counts as one request against the daily
+    quota.
+
+    Args:
+        body (RiskScoreJobCreateJsonBody | Unset):
+        body (RiskScoreJobCreateFilesBody | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | RiskJobOut
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: RiskScoreJobCreateJsonBody | RiskScoreJobCreateFilesBody | Unset = UNSET,
+) -> Response[Problem | RiskJobOut]:
+    """Start a risk-scoring job of up to 10000 plots
+
+     JSON (`parcels` or a FeatureCollection) or an uploaded GeoJSON or CSV `file`. Answers 202 with the
+    job; poll it, or wait for the `risk.job_completed` webhook. Counts as one request against the daily
+    quota.
+
+    Args:
+        body (RiskScoreJobCreateJsonBody | Unset):
+        body (RiskScoreJobCreateFilesBody | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RiskJobOut]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: RiskScoreJobCreateJsonBody | RiskScoreJobCreateFilesBody | Unset = UNSET,
+) -> Problem | RiskJobOut | None:
+    """Start a risk-scoring job of up to 10000 plots
+
+     JSON (`parcels` or a FeatureCollection) or an uploaded GeoJSON or CSV `file`. Answers 202 with the
+    job; poll it, or wait for the `risk.job_completed` webhook. Counts as one request against the daily
+    quota.
+
+    Args:
+        body (RiskScoreJobCreateJsonBody | Unset):
+        body (RiskScoreJobCreateFilesBody | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | RiskJobOut
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

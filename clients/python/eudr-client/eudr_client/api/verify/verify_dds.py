@@ -1,0 +1,192 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.verification_record import VerificationRecord
+from ...types import Response
+
+
+def _get_kwargs(
+    dds_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/verify/{dds_id}".format(
+            dds_id=quote(str(dds_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | Problem | VerificationRecord | None:
+    if response.status_code == 200:
+        response_200 = VerificationRecord.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | Problem | VerificationRecord]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    dds_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Any | Problem | VerificationRecord]:
+    """Verify a DDS (public)
+
+     Public status of a Due Diligence Statement. No key needed; anonymous calls are limited per client
+    IP. Identifiers match case-insensitively. Responses carry an ETag; send If-None-Match to get 304.
+
+    Args:
+        dds_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Problem | VerificationRecord]
+    """
+
+    kwargs = _get_kwargs(
+        dds_id=dds_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    dds_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Any | Problem | VerificationRecord | None:
+    """Verify a DDS (public)
+
+     Public status of a Due Diligence Statement. No key needed; anonymous calls are limited per client
+    IP. Identifiers match case-insensitively. Responses carry an ETag; send If-None-Match to get 304.
+
+    Args:
+        dds_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Problem | VerificationRecord
+    """
+
+    return sync_detailed(
+        dds_id=dds_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    dds_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Any | Problem | VerificationRecord]:
+    """Verify a DDS (public)
+
+     Public status of a Due Diligence Statement. No key needed; anonymous calls are limited per client
+    IP. Identifiers match case-insensitively. Responses carry an ETag; send If-None-Match to get 304.
+
+    Args:
+        dds_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Problem | VerificationRecord]
+    """
+
+    kwargs = _get_kwargs(
+        dds_id=dds_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    dds_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Any | Problem | VerificationRecord | None:
+    """Verify a DDS (public)
+
+     Public status of a Due Diligence Statement. No key needed; anonymous calls are limited per client
+    IP. Identifiers match case-insensitively. Responses carry an ETag; send If-None-Match to get 304.
+
+    Args:
+        dds_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Problem | VerificationRecord
+    """
+
+    return (
+        await asyncio_detailed(
+            dds_id=dds_id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,250 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.paginated_delivery_list import PaginatedDeliveryList
+from ...models.problem import Problem
+from ...models.webhooks_deliveries_status import WebhooksDeliveriesStatus
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    webhook_id: str,
+    *,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    status: WebhooksDeliveriesStatus | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["page_size"] = page_size
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status.value
+
+    params["status"] = json_status
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/eudr/v1/webhooks/{webhook_id}/deliveries".format(
+            webhook_id=quote(str(webhook_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> PaginatedDeliveryList | Problem | None:
+    if response.status_code == 200:
+        response_200 = PaginatedDeliveryList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[PaginatedDeliveryList | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    status: WebhooksDeliveriesStatus | Unset = UNSET,
+) -> Response[PaginatedDeliveryList | Problem]:
+    """Delivery log of a webhook
+
+     Newest first; each delivery lists its attempts with status codes, errors and timings.
+
+    Args:
+        webhook_id (str):
+        page (int | Unset):
+        page_size (int | Unset):
+        status (WebhooksDeliveriesStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[PaginatedDeliveryList | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        webhook_id=webhook_id,
+        page=page,
+        page_size=page_size,
+        status=status,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    status: WebhooksDeliveriesStatus | Unset = UNSET,
+) -> PaginatedDeliveryList | Problem | None:
+    """Delivery log of a webhook
+
+     Newest first; each delivery lists its attempts with status codes, errors and timings.
+
+    Args:
+        webhook_id (str):
+        page (int | Unset):
+        page_size (int | Unset):
+        status (WebhooksDeliveriesStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        PaginatedDeliveryList | Problem
+    """
+
+    return sync_detailed(
+        webhook_id=webhook_id,
+        client=client,
+        page=page,
+        page_size=page_size,
+        status=status,
+    ).parsed
+
+
+async def asyncio_detailed(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    status: WebhooksDeliveriesStatus | Unset = UNSET,
+) -> Response[PaginatedDeliveryList | Problem]:
+    """Delivery log of a webhook
+
+     Newest first; each delivery lists its attempts with status codes, errors and timings.
+
+    Args:
+        webhook_id (str):
+        page (int | Unset):
+        page_size (int | Unset):
+        status (WebhooksDeliveriesStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[PaginatedDeliveryList | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        webhook_id=webhook_id,
+        page=page,
+        page_size=page_size,
+        status=status,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    status: WebhooksDeliveriesStatus | Unset = UNSET,
+) -> PaginatedDeliveryList | Problem | None:
+    """Delivery log of a webhook
+
+     Newest first; each delivery lists its attempts with status codes, errors and timings.
+
+    Args:
+        webhook_id (str):
+        page (int | Unset):
+        page_size (int | Unset):
+        status (WebhooksDeliveriesStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        PaginatedDeliveryList | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            webhook_id=webhook_id,
+            client=client,
+            page=page,
+            page_size=page_size,
+            status=status,
+        )
+    ).parsed

@@ -1,0 +1,195 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.delivery import Delivery
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    delivery_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/eudr/v1/webhooks/deliveries/{delivery_id}/redeliver".format(
+            delivery_id=quote(str(delivery_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Delivery | Problem | None:
+    if response.status_code == 202:
+        response_202 = Delivery.from_dict(response.json())
+
+        return response_202
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Delivery | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    delivery_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Delivery | Problem]:
+    """Send a delivery's event again
+
+     A new delivery of the same event (same webhook-id, so receivers can deduplicate).
+
+    Args:
+        delivery_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Delivery | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        delivery_id=delivery_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    delivery_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Delivery | Problem | None:
+    """Send a delivery's event again
+
+     A new delivery of the same event (same webhook-id, so receivers can deduplicate).
+
+    Args:
+        delivery_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Delivery | Problem
+    """
+
+    return sync_detailed(
+        delivery_id=delivery_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    delivery_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Delivery | Problem]:
+    """Send a delivery's event again
+
+     A new delivery of the same event (same webhook-id, so receivers can deduplicate).
+
+    Args:
+        delivery_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Delivery | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        delivery_id=delivery_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    delivery_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Delivery | Problem | None:
+    """Send a delivery's event again
+
+     A new delivery of the same event (same webhook-id, so receivers can deduplicate).
+
+    Args:
+        delivery_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Delivery | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            delivery_id=delivery_id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,198 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.webhook_with_secret import WebhookWithSecret
+from ...types import Response
+
+
+def _get_kwargs(
+    webhook_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/eudr/v1/webhooks/{webhook_id}/rotate-secret".format(
+            webhook_id=quote(str(webhook_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | WebhookWithSecret | None:
+    if response.status_code == 200:
+        response_200 = WebhookWithSecret.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | WebhookWithSecret]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Problem | WebhookWithSecret]:
+    """Rotate the signing secret
+
+     Issues a new secret, shown only in this answer. For the overlap window (24 h) requests carry
+    signatures by both the new and the previous secret.
+
+    Args:
+        webhook_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | WebhookWithSecret]
+    """
+
+    kwargs = _get_kwargs(
+        webhook_id=webhook_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Problem | WebhookWithSecret | None:
+    """Rotate the signing secret
+
+     Issues a new secret, shown only in this answer. For the overlap window (24 h) requests carry
+    signatures by both the new and the previous secret.
+
+    Args:
+        webhook_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | WebhookWithSecret
+    """
+
+    return sync_detailed(
+        webhook_id=webhook_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Problem | WebhookWithSecret]:
+    """Rotate the signing secret
+
+     Issues a new secret, shown only in this answer. For the overlap window (24 h) requests carry
+    signatures by both the new and the previous secret.
+
+    Args:
+        webhook_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | WebhookWithSecret]
+    """
+
+    kwargs = _get_kwargs(
+        webhook_id=webhook_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    webhook_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Problem | WebhookWithSecret | None:
+    """Rotate the signing secret
+
+     Issues a new secret, shown only in this answer. For the overlap window (24 h) requests carry
+    signatures by both the new and the previous secret.
+
+    Args:
+        webhook_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | WebhookWithSecret
+    """
+
+    return (
+        await asyncio_detailed(
+            webhook_id=webhook_id,
+            client=client,
+        )
+    ).parsed

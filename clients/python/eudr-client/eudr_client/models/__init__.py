@@ -1,0 +1,183 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .activity_enum import ActivityEnum
+from .attempt import Attempt
+from .attestation_request import AttestationRequest
+from .batch_item import BatchItem
+from .batch_request import BatchRequest
+from .batch_risk import BatchRisk
+from .batch_summary import BatchSummary
+from .batch_summary_by_level import BatchSummaryByLevel
+from .commodity_out import CommodityOut
+from .commodity_request import CommodityRequest
+from .crop_type_enum import CropTypeEnum
+from .csrd_report import CsrdReport
+from .csrd_report_create_format import CsrdReportCreateFormat
+from .csrd_report_pdf_format import CsrdReportPdfFormat
+from .csrd_report_request_request import CsrdReportRequestRequest
+from .csrd_report_status_enum import CsrdReportStatusEnum
+from .data_coverage import DataCoverage
+from .dds_filing_request import DDSFilingRequest
+from .dds_generate_response_202 import DdsGenerateResponse202
+from .dds_list_status import DdsListStatus
+from .dds_pdf_response_202 import DdsPdfResponse202
+from .dds_record import DDSRecord
+from .dds_record_attestation import DDSRecordAttestation
+from .dds_record_eu_is_type_0 import DDSRecordEuIsType0
+from .dds_record_evidence import DDSRecordEvidence
+from .dds_record_operator_identity import DDSRecordOperatorIdentity
+from .dds_summary import DDSSummary
+from .declaration_version_enum import DeclarationVersionEnum
+from .delivery import Delivery
+from .delivery_status_enum import DeliveryStatusEnum
+from .environment_enum import EnvironmentEnum
+from .eu_credential_in_request import EuCredentialInRequest
+from .eu_credential_out import EuCredentialOut
+from .events_enum import EventsEnum
+from .evidence_enum import EvidenceEnum
+from .evidence_missing_enum import EvidenceMissingEnum
+from .factor import Factor
+from .field_error import FieldError
+from .history_entry import HistoryEntry
+from .job_progress import JobProgress
+from .lang_enum import LangEnum
+from .location_out import LocationOut
+from .location_risk import LocationRisk
+from .operator_identity_enum import OperatorIdentityEnum
+from .operator_out import OperatorOut
+from .operator_request import OperatorRequest
+from .paginated_dds_summary_list import PaginatedDDSSummaryList
+from .paginated_delivery_list import PaginatedDeliveryList
+from .paginated_sd_summary_list import PaginatedSDSummaryList
+from .paginated_upstream_reference_out_list import PaginatedUpstreamReferenceOutList
+from .paginated_webhook_list import PaginatedWebhookList
+from .parcel_out import ParcelOut
+from .parcel_risk_out import ParcelRiskOut
+from .parcel_risk_request import ParcelRiskRequest
+from .patched_webhook_patch_request import PatchedWebhookPatchRequest
+from .plot_out import PlotOut
+from .plot_request import PlotRequest
+from .point import Point
+from .point_request import PointRequest
+from .problem import Problem
+from .risk_job_out import RiskJobOut
+from .risk_job_out_counts_type_0 import RiskJobOutCountsType0
+from .risk_job_out_options import RiskJobOutOptions
+from .risk_job_out_results import RiskJobOutResults
+from .risk_job_out_status_enum import RiskJobOutStatusEnum
+from .risk_level_enum import RiskLevelEnum
+from .risk_score_job_create_files_body import RiskScoreJobCreateFilesBody
+from .risk_score_job_create_json_body import RiskScoreJobCreateJsonBody
+from .risk_score_job_results_response_200 import RiskScoreJobResultsResponse200
+from .sd_filing_request import SDFilingRequest
+from .sd_operator_request import SDOperatorRequest
+from .sd_record import SDRecord
+from .sd_record_attestation import SDRecordAttestation
+from .sd_record_eu_is_type_0 import SDRecordEuIsType0
+from .sd_record_evidence import SDRecordEvidence
+from .sd_record_operator_identity import SDRecordOperatorIdentity
+from .sd_summary import SDSummary
+from .size_enum import SizeEnum
+from .supplier_request import SupplierRequest
+from .upstream_reference_in_request import UpstreamReferenceInRequest
+from .upstream_reference_out import UpstreamReferenceOut
+from .verification_record import VerificationRecord
+from .verification_record_status_enum import VerificationRecordStatusEnum
+from .webhook import Webhook
+from .webhook_in_request import WebhookInRequest
+from .webhook_with_secret import WebhookWithSecret
+from .webhooks_deliveries_status import WebhooksDeliveriesStatus
+from .widget_script_lang import WidgetScriptLang
+from .widget_script_style import WidgetScriptStyle
+
+__all__ = (
+    "ActivityEnum",
+    "Attempt",
+    "AttestationRequest",
+    "BatchItem",
+    "BatchRequest",
+    "BatchRisk",
+    "BatchSummary",
+    "BatchSummaryByLevel",
+    "CommodityOut",
+    "CommodityRequest",
+    "CropTypeEnum",
+    "CsrdReport",
+    "CsrdReportCreateFormat",
+    "CsrdReportPdfFormat",
+    "CsrdReportRequestRequest",
+    "CsrdReportStatusEnum",
+    "DataCoverage",
+    "DDSFilingRequest",
+    "DdsGenerateResponse202",
+    "DdsListStatus",
+    "DdsPdfResponse202",
+    "DDSRecord",
+    "DDSRecordAttestation",
+    "DDSRecordEuIsType0",
+    "DDSRecordEvidence",
+    "DDSRecordOperatorIdentity",
+    "DDSSummary",
+    "DeclarationVersionEnum",
+    "Delivery",
+    "DeliveryStatusEnum",
+    "EnvironmentEnum",
+    "EuCredentialInRequest",
+    "EuCredentialOut",
+    "EventsEnum",
+    "EvidenceEnum",
+    "EvidenceMissingEnum",
+    "Factor",
+    "FieldError",
+    "HistoryEntry",
+    "JobProgress",
+    "LangEnum",
+    "LocationOut",
+    "LocationRisk",
+    "OperatorIdentityEnum",
+    "OperatorOut",
+    "OperatorRequest",
+    "PaginatedDDSSummaryList",
+    "PaginatedDeliveryList",
+    "PaginatedSDSummaryList",
+    "PaginatedUpstreamReferenceOutList",
+    "PaginatedWebhookList",
+    "ParcelOut",
+    "ParcelRiskOut",
+    "ParcelRiskRequest",
+    "PatchedWebhookPatchRequest",
+    "PlotOut",
+    "PlotRequest",
+    "Point",
+    "PointRequest",
+    "Problem",
+    "RiskJobOut",
+    "RiskJobOutCountsType0",
+    "RiskJobOutOptions",
+    "RiskJobOutResults",
+    "RiskJobOutStatusEnum",
+    "RiskLevelEnum",
+    "RiskScoreJobCreateFilesBody",
+    "RiskScoreJobCreateJsonBody",
+    "RiskScoreJobResultsResponse200",
+    "SDFilingRequest",
+    "SDOperatorRequest",
+    "SDRecord",
+    "SDRecordAttestation",
+    "SDRecordEuIsType0",
+    "SDRecordEvidence",
+    "SDRecordOperatorIdentity",
+    "SDSummary",
+    "SizeEnum",
+    "SupplierRequest",
+    "UpstreamReferenceInRequest",
+    "UpstreamReferenceOut",
+    "VerificationRecord",
+    "VerificationRecordStatusEnum",
+    "Webhook",
+    "WebhookInRequest",
+    "WebhooksDeliveriesStatus",
+    "WebhookWithSecret",
+    "WidgetScriptLang",
+    "WidgetScriptStyle",
+)

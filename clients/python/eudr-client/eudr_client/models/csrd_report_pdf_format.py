@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class CsrdReportPdfFormat(StrEnum):
+    JSON = "json"
+    PDF = "pdf"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,118 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.activity_enum import ActivityEnum
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.attestation_request import AttestationRequest
+    from ..models.commodity_request import CommodityRequest
+    from ..models.operator_request import OperatorRequest
+
+
+T = TypeVar("T", bound="DDSFilingRequest")
+
+
+@_attrs_define
+class DDSFilingRequest:
+    """
+    Attributes:
+        activity (ActivityEnum): * `import` - import
+            * `export` - export
+            * `domestic` - domestic production / trade
+        operator (OperatorRequest):
+        commodities (list[CommodityRequest]):
+        attestation (AttestationRequest): What the signatory attests on filing: legality (Article 3(b)) and the
+            Annex II point 5 declaration, with the name and function Annex II point 6 asks for.
+        internal_reference (str | Unset):
+    """
+
+    activity: ActivityEnum
+    operator: OperatorRequest
+    commodities: list[CommodityRequest]
+    attestation: AttestationRequest
+    internal_reference: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        activity = self.activity.value
+
+        operator = self.operator.to_dict()
+
+        commodities = []
+        for commodities_item_data in self.commodities:
+            commodities_item = commodities_item_data.to_dict()
+            commodities.append(commodities_item)
+
+        attestation = self.attestation.to_dict()
+
+        internal_reference = self.internal_reference
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "activity": activity,
+                "operator": operator,
+                "commodities": commodities,
+                "attestation": attestation,
+            }
+        )
+        if internal_reference is not UNSET:
+            field_dict["internal_reference"] = internal_reference
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.attestation_request import AttestationRequest  # noqa: PLC0415
+        from ..models.commodity_request import CommodityRequest  # noqa: PLC0415
+        from ..models.operator_request import OperatorRequest  # noqa: PLC0415
+
+        d = dict(src_dict)
+        activity = ActivityEnum(d.pop("activity"))
+
+        operator = OperatorRequest.from_dict(d.pop("operator"))
+
+        commodities = []
+        _commodities = d.pop("commodities")
+        for commodities_item_data in _commodities:
+            commodities_item = CommodityRequest.from_dict(commodities_item_data)
+
+            commodities.append(commodities_item)
+
+        attestation = AttestationRequest.from_dict(d.pop("attestation"))
+
+        internal_reference = d.pop("internal_reference", UNSET)
+
+        dds_filing_request = cls(
+            activity=activity,
+            operator=operator,
+            commodities=commodities,
+            attestation=attestation,
+            internal_reference=internal_reference,
+        )
+
+        dds_filing_request.additional_properties = d
+        return dds_filing_request
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="Factor")
+
+
+@_attrs_define
+class Factor:
+    """
+    Attributes:
+        name (str):
+        value (Any): number, string or null
+        contribution (float): points added to the score
+        source (str):
+    """
+
+    name: str
+    value: Any
+    contribution: float
+    source: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        value = self.value
+
+        contribution = self.contribution
+
+        source = self.source
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "name": name,
+                "value": value,
+                "contribution": contribution,
+                "source": source,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        value = d.pop("value")
+
+        contribution = d.pop("contribution")
+
+        source = d.pop("source")
+
+        factor = cls(
+            name=name,
+            value=value,
+            contribution=contribution,
+            source=source,
+        )
+
+        factor.additional_properties = d
+        return factor
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,110 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.size_enum import SizeEnum
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="SDOperatorRequest")
+
+
+@_attrs_define
+class SDOperatorRequest:
+    """
+    Attributes:
+        name (str):
+        country (str):
+        address (str):
+        size (SizeEnum): * `natural_person` - natural_person
+            * `micro` - micro
+            * `small` - small
+            * `medium` - medium
+            * `large` - large
+        nip (str | Unset):
+        eori (str | Unset):
+    """
+
+    name: str
+    country: str
+    address: str
+    size: SizeEnum
+    nip: str | Unset = UNSET
+    eori: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        country = self.country
+
+        address = self.address
+
+        size = self.size.value
+
+        nip = self.nip
+
+        eori = self.eori
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "name": name,
+                "country": country,
+                "address": address,
+                "size": size,
+            }
+        )
+        if nip is not UNSET:
+            field_dict["nip"] = nip
+        if eori is not UNSET:
+            field_dict["eori"] = eori
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        country = d.pop("country")
+
+        address = d.pop("address")
+
+        size = SizeEnum(d.pop("size"))
+
+        nip = d.pop("nip", UNSET)
+
+        eori = d.pop("eori", UNSET)
+
+        sd_operator_request = cls(
+            name=name,
+            country=country,
+            address=address,
+            size=size,
+            nip=nip,
+            eori=eori,
+        )
+
+        sd_operator_request.additional_properties = d
+        return sd_operator_request
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.events_enum import EventsEnum
+
+T = TypeVar("T", bound="WebhookInRequest")
+
+
+@_attrs_define
+class WebhookInRequest:
+    """Specification 2.5: `{url, events}`.
+
+    Attributes:
+        url (str): https URL of the receiver (public address only)
+        events (list[EventsEnum]): Event names: dds.created, dds.status_changed, dds.at_risk, dds.eu_status_changed,
+            risk.critical, risk.job_completed, csrd.report_ready, webhook.test
+    """
+
+    url: str
+    events: list[EventsEnum]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        url = self.url
+
+        events = []
+        for events_item_data in self.events:
+            events_item = events_item_data.value
+            events.append(events_item)
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "url": url,
+                "events": events,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        url = d.pop("url")
+
+        events = []
+        _events = d.pop("events")
+        for events_item_data in _events:
+            events_item = EventsEnum(events_item_data)
+
+            events.append(events_item)
+
+        webhook_in_request = cls(
+            url=url,
+            events=events,
+        )
+
+        webhook_in_request.additional_properties = d
+        return webhook_in_request
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

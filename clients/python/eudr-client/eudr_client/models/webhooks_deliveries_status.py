@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class WebhooksDeliveriesStatus(StrEnum):
+    DEAD = "dead"
+    FAILED = "failed"
+    PENDING = "pending"
+    SUCCEEDED = "succeeded"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,155 @@
+"""Amending a statement the EU holds: a complete replacement, within the EU's 72 hours.
+
+The EU's rules (OPS 4.1.2, CF5): only while AVAILABLE, within 72 hours of the
+submission, the activity cannot change; the reference number stays. Ours on
+top: the amended content is screened again and must come out COMPLIANT, since
+only COMPLIANT statements go to the EU. The change, the screening and the EU's
+`amendDds` happen in one transaction: if the EU refuses, nothing changes here.
+(If our commit failed after the EU accepted, the EU would hold the amended
+version and we the old one; amending again with the same body repairs it.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from accounts.services import organisation_match
+from compliance.eu_mapping import NotMappable, dds_to_eu
+from compliance.eu_submission import (
+    WithdrawRefused,
+    _client,
+    _status_set,
+    _usable_credential,
+    eu_withdraw_window_closes,
+)
+from compliance.models import (
+    DDSCommodity,
+    DDSPlot,
+    DDSStatus,
+    DDSStatusChange,
+    DueDiligenceStatement,
+    EuSubmission,
+    FilingKind,
+)
+from compliance.screening import plot_screen, verdict
+from euis.contract import AMEND_WITHDRAW_WINDOW_HOURS, EudrStatus
+from euis.errors import EuisFault, EuisRetryable
+
+
+class AmendRefused(WithdrawRefused):
+    """The amendment cannot be made; `code` is the stable problem code (409)."""
+
+
+def _check(statement: DueDiligenceStatement, submission: EuSubmission | None, data: dict[str, Any]) -> None:
+    if statement.filing_kind != FilingKind.DDS:
+        raise AmendRefused("eu_amend_not_supported", "Only due diligence statements can be amended here.")
+    if submission is None or submission.eu_status != EudrStatus.AVAILABLE:
+        raise AmendRefused(
+            "eu_amend_not_allowed_for_status",
+            "The EU accepts amendments only while the statement is AVAILABLE there "
+            f"(it is {(submission.eu_status if submission else '') or 'not submitted'}).",
+        )
+    closes = eu_withdraw_window_closes(submission)
+    if closes is not None and timezone.now() > closes:
+        raise AmendRefused(
+            "eu_amend_window_closed",
+            f"The EU accepts amendments within {AMEND_WITHDRAW_WINDOW_HOURS} hours of submission; the window "
+            f"closed at {closes.isoformat()}. File a new statement instead.",
+        )
+    if data["activity"] != statement.activity:
+        raise AmendRefused(
+            "eu_amend_activity_change", "The activity cannot change in an amendment (CF5 6.3)."
+        )
+    plots = sum(len(line["plots"]) for line in data["commodities"])
+    if plots > settings.DDS_SYNC_SCREENING_MAX_PLOTS:
+        raise AmendRefused(
+            "eu_amend_too_large",
+            "An amendment is screened in the request: "
+            f"at most {settings.DDS_SYNC_SCREENING_MAX_PLOTS} plots.",
+        )
+
+
+def dds_amend(*, statement: DueDiligenceStatement, data: dict[str, Any], by: User) -> DueDiligenceStatement:
+    """Replace the statement's content with `data` (a validated filing body), here and at the EU."""
+    from compliance.services import _plot_row
+
+    submission = EuSubmission.objects.filter(statement=statement).select_related("statement").first()
+    _check(statement, submission, data)
+    credential = _usable_credential(statement.owner_id)
+    if credential is None:
+        raise AmendRefused("eu_credentials_missing", "Store your EU credentials before amending.")
+    operator, lines = data["operator"], data["commodities"]
+    with transaction.atomic():
+        locked = DueDiligenceStatement.objects.select_for_update().get(pk=statement.pk)
+        match = organisation_match(
+            account=locked.owner, nip=operator.get("nip", ""), eori=operator.get("eori", "")
+        )
+        locked.operator_name = operator["name"]
+        locked.operator_nip = operator.get("nip", "")
+        locked.operator_eori = operator.get("eori", "")
+        locked.operator_country = operator["country"]
+        locked.operator_address = operator["address"]
+        locked.organisation, locked.operator_role = match.organisation, match.role
+        locked.internal_reference = data.get("internal_reference", "")
+        locked.commodity = ", ".join(dict.fromkeys(line["commodity"].polish_name for line in lines))
+        locked.country_of_production = lines[0]["country_of_production"]
+        locked.commodities.all().delete()
+        for position, line in enumerate(lines):
+            commodity = DDSCommodity.objects.create(
+                statement=locked,
+                position=position,
+                code=line["commodity"].code,
+                description=line["description"],
+                hs_heading=line["hs_heading"],
+                net_mass_kg=line["net_mass_kg"],
+                country_of_production=line["country_of_production"],
+            )
+            DDSPlot.objects.bulk_create(
+                [_plot_row(commodity, index, plot) for index, plot in enumerate(line["plots"])]
+            )
+        plots = list(
+            DDSPlot.objects.filter(commodity__statement=locked).select_related("commodity__statement")
+        )
+        for plot in plots:
+            plot_screen(plot)
+        result = verdict(plots)
+        if result.status != DDSStatus.COMPLIANT:
+            raise AmendRefused(
+                "amendment_not_compliant",
+                f"The amended statement would not be compliant ({result.summary()}); nothing was changed.",
+            )
+        now = timezone.now()
+        locked.risk_level, locked.status_rule, locked.status_reasons = (
+            result.risk_level,
+            result.rule,
+            result.reasons,
+        )
+        locked.screened_at = now
+        locked.save()
+        DDSStatusChange.objects.create(
+            statement=locked,
+            from_status=DDSStatus.COMPLIANT,
+            to_status=DDSStatus.COMPLIANT,
+            changed_at=now,
+            changed_by=by,
+            reason=f"Amended and screened again: {result.summary()}",
+            rule=result.rule,
+        )
+        try:
+            locked = DueDiligenceStatement.objects.prefetch_related("commodities__plots").get(pk=locked.pk)
+            answer = _client(credential).amend_dds(submission.eu_uuid, dds_to_eu(locked))
+        except NotMappable as exc:
+            raise AmendRefused("eu_amend_not_mappable", str(exc)) from exc
+        except EuisFault as exc:
+            codes = ", ".join(e.key for e in exc.errors) or str(exc)
+            raise AmendRefused("eu_amend_refused", f"The EU refused the amendment: {codes}") from exc
+        except EuisRetryable as exc:
+            raise AmendRefused("eu_unavailable", f"The EU Information System did not answer: {exc}") from exc
+        fresh = EuSubmission.objects.select_for_update().select_related("statement").get(pk=submission.pk)
+        _status_set(fresh, answer.status, overview=None)
+    return locked

@@ -1,0 +1,451 @@
+"""The submission outbox: our COMPLIANT statements to the EU Information System, and back.
+
+When a statement is submitted (docs/eu-information-system.md, "When we submit"):
+only once our screening (or staff) made it COMPLIANT. SUBMITTED, UNDER_REVIEW,
+AT_RISK and NON_COMPLIANT statements are not sent: the operator may not place
+the goods on the market while the risk is not negligible (Regulation (EU)
+2023/1115 Art. 3 and 10), and a statement the EU holds cannot be taken back
+after 72 hours. A statement that later becomes COMPLIANT is sent then.
+
+The outbox row is written in the transaction of that status change; a worker
+sends it (ids only, acks_late); the beat schedule polls for the final status
+and sweeps rows a lost message or a crashed worker left behind.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid as uuid_module
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import EuCredential, EuEnvironment
+from accounts.services import eu_credential_get
+from compliance import events
+from compliance.eu_mapping import NotMappable, dds_to_eu, eu_internal_reference, sd_to_eu
+from compliance.models import (
+    DDSStatus,
+    DueDiligenceStatement,
+    EuState,
+    EuStatusChange,
+    EuSubmission,
+    FilingKind,
+)
+from euis.answers import Overview
+from euis.client import EuisClient
+from euis.contract import (
+    AMEND_WITHDRAW_WINDOW_HOURS,
+    FINAL_STATUSES,
+    PRODUCTION_BASE_URL,
+    DdsOperatorRole,
+    EudrStatus,
+    SdOperatorRole,
+)
+from euis.errors import (
+    EuisError,
+    EuisFault,
+    EuisNotFound,
+    EuisRateLimited,
+    EuisRequestInvalid,
+    EuisRetryable,
+    retry_delay,
+)
+from euis.polling import next_poll_delay
+from euis.wsse import Credentials
+
+logger = logging.getLogger(__name__)
+
+GET_DDS_BATCH = 100  # getDds takes up to 100 UUIDs per call (OPS 2.3.1)
+SWEEP_BATCH = 500
+
+
+class WithdrawRefused(Exception):
+    """The statement cannot be withdrawn now; `code` is the stable problem code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def configured_environment() -> str:
+    return EuEnvironment.PRODUCTION if settings.EU_IS_URL == PRODUCTION_BASE_URL else EuEnvironment.ACCEPTANCE
+
+
+def _lease() -> timedelta:
+    """How long an attempt in flight keeps others off: the client's whole deadline and a margin."""
+    return timedelta(seconds=settings.EU_IS_TIMEOUT_SECONDS + settings.EU_IS_ATTEMPT_MARGIN_SECONDS)
+
+
+def _client(credential: EuCredential) -> EuisClient:
+    return EuisClient(
+        credentials=Credentials(
+            username=credential.username,
+            authentication_key=credential.authentication_key,
+            client_id=credential.client_id,
+        )
+    )
+
+
+def _send_later(submission_id: int, *, countdown: float | None = None) -> None:
+    from compliance.tasks import eu_submission_send_task
+
+    options = {"queue": settings.EU_IS_QUEUE} if settings.EU_IS_QUEUE else {}
+    eu_submission_send_task.apply_async((submission_id,), countdown=countdown, **options)
+
+
+def _usable_credential(owner_id: int) -> EuCredential | None:
+    credential = eu_credential_get(account_id=owner_id)
+    if credential is None or credential.environment != configured_environment():
+        return None
+    return credential
+
+
+# --- Recording -------------------------------------------------------------------------
+
+
+def eu_submission_record(*, statement: DueDiligenceStatement) -> EuSubmission:
+    """The outbox row for `statement`, created at most once; call inside the change's transaction."""
+
+    submission, created = EuSubmission.objects.get_or_create(
+        statement=statement, defaults={"internal_reference": eu_internal_reference(statement)}
+    )
+    if not created and submission.state == EuState.REFUSED and not submission.eu_uuid:
+        # Compliant again after it was held back or refused: try again with what the statement is now.
+        submission.state, submission.next_attempt_at = EuState.PENDING, timezone.now()
+        submission.save(update_fields=["state", "next_attempt_at", "updated_at"])
+        created = True
+    if created:
+        # robust: a broker outage must not undo the status change; the sweep sends it later.
+        transaction.on_commit(lambda: _send_later(submission.pk), robust=True)
+    return submission
+
+
+def eu_submissions_release(*, owner_id: int) -> int:
+    """Submissions that waited for credentials go back to the queue (credentials were stored)."""
+
+    ids = list(
+        EuSubmission.objects.filter(statement__owner_id=owner_id, state=EuState.NO_CREDENTIALS).values_list(
+            "pk", flat=True
+        )
+    )
+    EuSubmission.objects.filter(pk__in=ids).update(state=EuState.PENDING, next_attempt_at=timezone.now())
+    for pk in ids:
+        transaction.on_commit(lambda pk=pk: _send_later(pk), robust=True)
+    return len(ids)
+
+
+# --- Sending ---------------------------------------------------------------------------
+
+
+def eu_submission_send(*, submission_id: int) -> EuSubmission | None:
+    """Submit one statement to the EU, at most once. Safe to run twice and after a crash."""
+    now = timezone.now()
+    with transaction.atomic():
+        submission = (
+            EuSubmission.objects.select_for_update()
+            .select_related("statement")
+            .filter(pk=submission_id)
+            .first()
+        )
+        if submission is None or submission.state not in (EuState.PENDING, EuState.NO_CREDENTIALS):
+            return submission
+        if submission.attempt_started_at and now - submission.attempt_started_at < _lease():
+            return submission  # another worker is in the call right now
+        if submission.statement.status != DDSStatus.COMPLIANT and submission.attempt_id is None:
+            # Withdrawn or back under review before its turn came: only COMPLIANT statements go.
+            submission.state = EuState.REFUSED
+            submission.error_message = (
+                f"Not sent: the statement is {submission.statement.status}, not COMPLIANT."
+            )
+            submission.save(update_fields=["state", "error_message", "updated_at"])
+            return submission
+        credential = _usable_credential(submission.statement.owner_id)
+        if credential is None:
+            submission.state = EuState.NO_CREDENTIALS
+            submission.error_message = (
+                f"No EU credentials for the {configured_environment()} environment in this account."
+            )
+            submission.save(update_fields=["state", "error_message", "updated_at"])
+            return submission
+        # A previous attempt that never recorded its answer may have reached the EU.
+        uncertain = submission.attempt_id is not None
+        submission.attempt_id = uuid_module.uuid4()
+        submission.attempt_started_at = now
+        submission.attempts += 1
+        submission.save(update_fields=["attempt_id", "attempt_started_at", "attempts", "updated_at"])
+    client = _client(credential)
+    simplified = submission.statement.filing_kind == FilingKind.SIMPLIFIED
+    try:
+        if uncertain:
+            found = _find_by_internal_reference(client, submission.internal_reference, simplified=simplified)
+            if found is not None:
+                return _accepted(submission, found.uuid, overview=found)
+        statement = DueDiligenceStatement.objects.prefetch_related("commodities__plots").get(
+            pk=submission.statement_id
+        )
+        representative = statement.operator_role == "authorised_representative"
+        if simplified:
+            eu_uuid = client.submit_sd(
+                sd_to_eu(statement, internal_reference=submission.internal_reference),
+                role=SdOperatorRole.REPRESENTATIVE_MSPO if representative else SdOperatorRole.MICRO_OPERATOR,
+            )
+        else:
+            eu_uuid = client.submit_dds(
+                dds_to_eu(statement),
+                role=DdsOperatorRole.REPRESENTATIVE_OPERATOR if representative else DdsOperatorRole.OPERATOR,
+            )
+    except EuisRetryable as exc:
+        return _retry_later(submission, exc, sent=not isinstance(exc, EuisRateLimited))
+    except NotMappable as exc:
+        return _refused(submission, message=str(exc), codes=[], clear_attempt=True)
+    except EuisRequestInvalid as exc:
+        logger.error("Our request for %s breaks the contract: %s", submission.internal_reference, exc)
+        return _refused(submission, message=str(exc), codes=[], clear_attempt=True)
+    except EuisFault as exc:
+        messages = "; ".join(e.message for e in exc.errors if e.message) or str(exc)
+        return _refused(submission, message=messages, codes=[e.key for e in exc.errors], clear_attempt=True)
+    except EuisError as exc:
+        return _refused(submission, message=str(exc), codes=[], clear_attempt=False)
+    return _accepted(submission, eu_uuid)
+
+
+def _find_by_internal_reference(
+    client: EuisClient, internal_reference: str, *, simplified: bool
+) -> Overview | None:
+    lookup = client.get_sd_by_internal_reference if simplified else client.get_dds_by_internal_reference
+    try:
+        found = lookup(internal_reference)
+    except EuisNotFound:
+        return None
+    live = [o for o in found if o.internal_reference == internal_reference]
+    return live[0] if live else None
+
+
+def _retry_later(submission: EuSubmission, exc: EuisError, *, sent: bool) -> EuSubmission:
+
+    delay = retry_delay(exc, submission.attempts)
+    submission.next_attempt_at = timezone.now() + timedelta(seconds=delay)
+    submission.attempt_started_at = None
+    if not sent:
+        submission.attempt_id = None  # throttled: the EU did not take the request
+    submission.error_message = str(exc)[:1000]
+    submission.save(
+        update_fields=["next_attempt_at", "attempt_started_at", "attempt_id", "error_message", "updated_at"]
+    )
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        # In eager mode (make run, tests) a retry would run inline at once: the sweep retries instead.
+        _send_later(submission.pk, countdown=delay)
+    logger.warning("EU submission %s retried in %.0f s: %s", submission.internal_reference, delay, exc)
+    return submission
+
+
+def _refused(
+    submission: EuSubmission, *, message: str, codes: list[str], clear_attempt: bool
+) -> EuSubmission:
+    """The EU (or our mapping) refused it: shown to the account, nothing public changes."""
+    with transaction.atomic():
+        submission.state = EuState.REFUSED
+        submission.error_message = message[:2000]
+        submission.error_codes = codes
+        submission.attempt_started_at = None
+        if clear_attempt:
+            submission.attempt_id = None
+        submission.save()
+        events.dds_eu_status_changed_emit(submission=submission, from_status=submission.eu_status)
+    return submission
+
+
+def _accepted(submission: EuSubmission, eu_uuid: str, *, overview: Overview | None = None) -> EuSubmission:
+    now = timezone.now()
+    with transaction.atomic():
+        submission.state = EuState.SUBMITTED
+        submission.eu_uuid = eu_uuid
+        submission.submitted_at = submission.submitted_at or now
+        submission.attempt_started_at = None
+        submission.error_message = ""
+        submission.next_poll_at = now + timedelta(seconds=settings.EU_IS_FIRST_POLL_SECONDS)
+        submission.save()
+        _status_set(submission, overview.status if overview else EudrStatus.SUBMITTED, overview=overview)
+    return submission
+
+
+# --- Status ----------------------------------------------------------------------------
+
+
+def _status_set(submission: EuSubmission, status: EudrStatus, *, overview: Overview | None) -> None:
+    """Record what the EU says; inside a transaction. An event only when the status moved."""
+    previous = submission.eu_status
+    now = timezone.now()
+    if overview is not None:
+        submission.reference_number = overview.reference_number or submission.reference_number
+        submission.verification_number = overview.verification_number or submission.verification_number
+        if overview.rejection_reason:
+            submission.error_message = overview.rejection_reason
+    submission.eu_status = status.value
+    if status in FINAL_STATUSES:
+        submission.state = EuState.FINAL
+    submission.save()
+    if status == EudrStatus.AVAILABLE and submission.reference_number:
+        statement = submission.statement
+        statement.eu_reference_number = submission.reference_number
+        statement.eu_verification_number = submission.verification_number
+        statement.save(update_fields=["eu_reference_number", "eu_verification_number", "updated_at"])
+    if previous != status.value:
+        submission.eu_status_at = now
+        submission.save(update_fields=["eu_status_at"])
+        EuStatusChange.objects.create(
+            submission=submission,
+            from_status=previous,
+            to_status=status.value,
+            changed_at=now,
+            detail=(overview.rejection_reason or "") if overview else "",
+        )
+        events.dds_eu_status_changed_emit(submission=submission, from_status=previous)
+
+
+def eu_submissions_poll(*, now=None) -> int:
+    """Ask the EU for the status of due submissions, 100 per call, per account; returns how many."""
+    now = now or timezone.now()
+    due = list(
+        EuSubmission.objects.filter(state=EuState.SUBMITTED, next_poll_at__lte=now)
+        .select_related("statement")
+        .order_by("next_poll_at")[:SWEEP_BATCH]
+    )
+    by_owner: dict[int, list[EuSubmission]] = {}
+    for submission in due:
+        by_owner.setdefault(submission.statement.owner_id, []).append(submission)
+    for owner_id, submissions in by_owner.items():
+        credential = _usable_credential(owner_id)
+        if credential is None:
+            continue
+        client = _client(credential)
+        for simplified in (False, True):
+            kind = [
+                s for s in submissions if (s.statement.filing_kind == FilingKind.SIMPLIFIED) is simplified
+            ]
+            for start in range(0, len(kind), GET_DDS_BATCH):
+                _poll_batch(client, kind[start : start + GET_DDS_BATCH], now=now, simplified=simplified)
+    return len(due)
+
+
+def _poll_batch(client: EuisClient, batch: list[EuSubmission], *, now, simplified: bool) -> None:
+    get = client.get_sd if simplified else client.get_dds
+    try:
+        overviews = {o.uuid: o for o in get([s.eu_uuid for s in batch])}
+    except EuisRetryable as exc:
+        later = now + timedelta(seconds=retry_delay(exc, 1))
+        EuSubmission.objects.filter(pk__in=[s.pk for s in batch]).update(next_poll_at=later)
+        return
+    except EuisError as exc:
+        logger.error("Polling the EU failed: %s", exc)
+        later = now + timedelta(seconds=next_poll_delay(0, first=settings.EU_IS_FIRST_POLL_SECONDS))
+        EuSubmission.objects.filter(pk__in=[s.pk for s in batch]).update(next_poll_at=later)
+        return
+    for submission in batch:
+        overview = overviews.get(submission.eu_uuid)
+        with transaction.atomic():
+            locked = (
+                EuSubmission.objects.select_for_update().select_related("statement").get(pk=submission.pk)
+            )
+            if locked.state != EuState.SUBMITTED:
+                continue
+            locked.polls += 1
+            locked.next_poll_at = now + timedelta(
+                seconds=next_poll_delay(locked.polls, first=settings.EU_IS_FIRST_POLL_SECONDS)
+            )
+            if overview is None:
+                locked.save(update_fields=["polls", "next_poll_at", "updated_at"])
+                continue
+            _status_set(locked, overview.status, overview=overview)
+
+
+def eu_submissions_sweep(*, grace_seconds: int = 60) -> int:
+    """Re-enqueue submissions a lost message or a crashed worker left PENDING."""
+
+    now = timezone.now()
+    stale = now - _lease()
+    ids = list(
+        EuSubmission.objects.filter(
+            state=EuState.PENDING, next_attempt_at__lte=now - timedelta(seconds=grace_seconds)
+        )
+        .exclude(attempt_started_at__gt=stale)
+        .values_list("pk", flat=True)[:SWEEP_BATCH]
+    )
+    for pk in ids:
+        _send_later(pk)
+    return len(ids)
+
+
+# --- Withdrawal ------------------------------------------------------------------------
+
+
+def eu_withdraw_window_closes(submission: EuSubmission):
+    """End of the 72 hours for a DDS; a simplified declaration has no documented window (OPS 4.2.2)."""
+    if submission.submitted_at is None or submission.statement.filing_kind == FilingKind.SIMPLIFIED:
+        return None
+    return submission.submitted_at + timedelta(hours=AMEND_WITHDRAW_WINDOW_HOURS)
+
+
+def dds_withdraw(*, statement: DueDiligenceStatement, by) -> DueDiligenceStatement:
+    """Withdraw a statement here and, if the EU holds it, at the EU (72 hours, OPS 4.1.2)."""
+    from compliance.services import dds_transition
+
+    if statement.status == DDSStatus.WITHDRAWN:
+        raise WithdrawRefused("dds_already_withdrawn", "This statement is already withdrawn.")
+    submission = EuSubmission.objects.filter(statement=statement).first()
+    if submission is not None and submission.state in (EuState.SUBMITTED, EuState.FINAL):
+        _withdraw_at_eu(submission)
+    elif submission is not None and submission.attempt_started_at is not None:
+        raise WithdrawRefused(
+            "eu_submission_in_progress", "The statement is being sent to the EU right now; try again shortly."
+        )
+    with transaction.atomic():
+        if submission is not None and submission.state in (EuState.PENDING, EuState.NO_CREDENTIALS):
+            # Never sent: nothing to withdraw at the EU, and it must not be sent any more.
+            submission.state = EuState.FINAL
+            submission.error_message = "Withdrawn before it was sent to the EU."
+            submission.save(update_fields=["state", "error_message", "updated_at"])
+        return dds_transition(
+            statement=statement,
+            to_status=DDSStatus.WITHDRAWN,
+            by=by,
+            reason="Withdrawn by the operator",
+            rule="withdrawn",
+        )
+
+
+def _withdraw_at_eu(submission: EuSubmission) -> None:
+    if submission.eu_status not in (EudrStatus.SUBMITTED, EudrStatus.AVAILABLE):
+        raise WithdrawRefused(
+            "eu_withdraw_not_allowed_for_status",
+            "The EU allows withdrawal only while SUBMITTED or AVAILABLE; "
+            f"it is {submission.eu_status or 'refused'}.",
+        )
+    simplified = submission.statement.filing_kind == FilingKind.SIMPLIFIED
+    closes = eu_withdraw_window_closes(submission)
+    if closes is not None and timezone.now() > closes:
+        raise WithdrawRefused(
+            "eu_withdraw_window_closed",
+            f"The EU allows withdrawal within {AMEND_WITHDRAW_WINDOW_HOURS} hours of submission; "
+            f"the window closed at {closes.isoformat()}.",
+        )
+    credential = _usable_credential(submission.statement.owner_id)
+    if credential is None:
+        raise WithdrawRefused("eu_credentials_missing", "Store your EU credentials before withdrawing.")
+    try:
+        client = _client(credential)
+        answer = (client.withdraw_sd if simplified else client.withdraw_dds)(submission.eu_uuid)
+    except EuisFault as exc:
+        raise WithdrawRefused(
+            "eu_withdraw_refused", "The EU refused the withdrawal: " + ", ".join(e.key for e in exc.errors)
+        ) from exc
+    except EuisRetryable as exc:
+        raise WithdrawRefused("eu_unavailable", f"The EU Information System did not answer: {exc}") from exc
+    with transaction.atomic():
+        locked = EuSubmission.objects.select_for_update().select_related("statement").get(pk=submission.pk)
+        locked.withdrawn_at = timezone.now()
+        locked.save(update_fields=["withdrawn_at"])
+        _status_set(locked, answer.status, overview=None)

@@ -1,0 +1,254 @@
+"""API of the EU Information System connection: the account's credentials, withdrawal."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.generics import ListAPIView
+from rest_framework.pagination import CursorPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import EuEnvironment
+from accounts.services import eu_credential_delete, eu_credential_get, eu_credential_set
+from compliance.eu_amend import dds_amend
+from compliance.eu_submission import (
+    WithdrawRefused,
+    configured_environment,
+    dds_withdraw,
+    eu_submissions_release,
+)
+from compliance.filing_serializers import DDSFilingSerializer
+from compliance.models import UpstreamReference
+from compliance.serializers import DDSRecordSerializer
+from compliance.upstream import upstream_reference_record
+from compliance.views import _owned_statement
+from eudr_service.lib.fields import TimestampField
+from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
+from eudr_service.lib.problems import Problem
+
+
+class EuCredentialInSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=100)
+    authentication_key = serializers.CharField(max_length=200, write_only=True, trim_whitespace=True)
+    client_id = serializers.CharField(max_length=100)
+    environment = serializers.ChoiceField(choices=EuEnvironment.choices)
+
+
+class EuCredentialOutSerializer(serializers.Serializer):
+    """Never the authentication key: only whether one is stored."""
+
+    username = serializers.CharField()
+    client_id = serializers.CharField()
+    environment = serializers.CharField()
+    authentication_key_set = serializers.BooleanField()
+    service_environment = serializers.CharField(help_text="The environment this service talks to")
+    updated_at = TimestampField(allow_null=True)
+
+
+def _credential_view(account_id: int) -> dict:
+    credential = eu_credential_get(account_id=account_id)
+    return {
+        "username": credential.username if credential else "",
+        "client_id": credential.client_id if credential else "",
+        "environment": credential.environment if credential else "",
+        "authentication_key_set": bool(credential and credential.authentication_key),
+        "service_environment": configured_environment(),
+        "updated_at": credential.updated_at if credential else None,
+    }
+
+
+class EuCredentialView(APIView):
+    """GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user."""
+
+    required_feature = "dds"
+
+    @extend_schema(
+        operation_id="eu_credentials_get",
+        summary="Your EU Information System credentials (the key is never shown)",
+        responses={200: EuCredentialOutSerializer, 403: PROBLEM_RESPONSES[403]},
+        tags=["eu-is"],
+    )
+    def get(self, request: Request) -> Response:
+        return Response(EuCredentialOutSerializer(_credential_view(request.user.pk)).data)
+
+    @extend_schema(
+        operation_id="eu_credentials_put",
+        summary="Store your EU Information System credentials (encrypted at rest)",
+        request=EuCredentialInSerializer,
+        responses={200: EuCredentialOutSerializer, 400: PROBLEM_RESPONSES[400], 403: PROBLEM_RESPONSES[403]},
+        tags=["eu-is"],
+    )
+    def put(self, request: Request) -> Response:
+        body = EuCredentialInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        with transaction.atomic():
+            eu_credential_set(account=request.user, **body.validated_data)
+            eu_submissions_release(owner_id=request.user.pk)
+        return Response(EuCredentialOutSerializer(_credential_view(request.user.pk)).data)
+
+    @extend_schema(
+        operation_id="eu_credentials_delete",
+        summary="Forget your EU Information System credentials",
+        responses={204: None, 404: PROBLEM_RESPONSES[404], 403: PROBLEM_RESPONSES[403]},
+        tags=["eu-is"],
+    )
+    def delete(self, request: Request) -> Response:
+        if not eu_credential_delete(account=request.user):
+            raise Problem(404, "eu_credentials_not_found", "No EU credentials are stored for this account.")
+        return Response(status=204)
+
+
+class DDSWithdrawView(APIView):
+    """POST /api/eudr/v1/dds/{ddsId}/withdraw: here and at the EU, within the EU's 72 hours."""
+
+    required_feature = "dds"
+
+    @extend_schema(
+        operation_id="dds_withdraw",
+        summary="Withdraw a DDS (at the EU too, within 72 hours of its submission there)",
+        parameters=[OpenApiParameter("dds_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
+        request=None,
+        responses={
+            200: DDSRecordSerializer,
+            404: PROBLEM_RESPONSES[404],
+            403: PROBLEM_RESPONSES[403],
+            409: OpenApiResponse(
+                ProblemSerializer,
+                description=(
+                    "`eu_withdraw_window_closed` (72 hours after submission), "
+                    "`eu_withdraw_not_allowed_for_status`, `eu_withdraw_refused` (the EU's codes), "
+                    "`eu_submission_in_progress`, `dds_already_withdrawn`"
+                ),
+            ),
+        },
+        tags=["dds"],
+    )
+    def post(self, request: Request, dds_id: str) -> Response:
+        statement = _owned_statement(request, dds_id)
+        try:
+            dds_withdraw(statement=statement, by=request.user)
+        except WithdrawRefused as exc:
+            raise Problem(409, exc.code, str(exc)) from exc
+        return Response(DDSRecordSerializer(_owned_statement(request, statement.dds_id)).data)
+
+
+class DDSAmendView(APIView):
+    """POST /api/eudr/v1/dds/{ddsId}/amend: replace the statement, here and at the EU, within 72 hours."""
+
+    required_feature = "dds"
+
+    @extend_schema(
+        operation_id="dds_amend",
+        summary="Amend a DDS the EU holds (a complete replacement, within 72 hours of submission)",
+        description=(
+            "The body is a complete filing body. It is screened again and must come out COMPLIANT; "
+            "the activity cannot change. After 72 hours the EU takes no amendment: file a new statement."
+        ),
+        parameters=[OpenApiParameter("dds_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
+        request=DDSFilingSerializer,
+        responses={
+            200: DDSRecordSerializer,
+            400: PROBLEM_RESPONSES[400],
+            404: PROBLEM_RESPONSES[404],
+            403: PROBLEM_RESPONSES[403],
+            409: OpenApiResponse(
+                ProblemSerializer,
+                description=(
+                    "`eu_amend_window_closed`, `eu_amend_not_allowed_for_status`, "
+                    "`eu_amend_activity_change`, "
+                    "`amendment_not_compliant`, `eu_amend_refused` (the EU's codes), `eu_amend_too_large`"
+                ),
+            ),
+        },
+        tags=["dds"],
+    )
+    def post(self, request: Request, dds_id: str) -> Response:
+        statement = _owned_statement(request, dds_id)
+        body = DDSFilingSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            dds_amend(statement=statement, data=body.validated_data, by=request.user)
+        except WithdrawRefused as exc:
+            raise Problem(409, exc.code, str(exc)) from exc
+        return Response(DDSRecordSerializer(_owned_statement(request, statement.dds_id)).data)
+
+
+class UpstreamReferenceInSerializer(serializers.Serializer):
+    reference_number = serializers.RegexField(r"^[A-Za-z0-9]{1,14}$", help_text="At most 14 characters")
+    verification_number = serializers.RegexField(r"^[A-Za-z0-9]{5,35}$", help_text="5 to 35 characters")
+    supplier = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    note = serializers.CharField(max_length=300, required=False, allow_blank=True)
+
+
+class UpstreamReferenceOutSerializer(serializers.Serializer):
+    reference_number = serializers.CharField()
+    verification_number = serializers.CharField()
+    supplier = serializers.CharField()
+    note = serializers.CharField()
+    result = serializers.CharField(
+        help_text="verifyDeclaration: EXISTING_USABLE, EXISTING_NON_USABLE, NON_EXISTENT; empty: unchecked"
+    )
+    eu_status = serializers.CharField()
+    eu_checked_at = TimestampField(allow_null=True)
+    error_message = serializers.CharField()
+    created_at = TimestampField()
+
+
+class UpstreamPagination(CursorPagination):
+    ordering = ("-created_at", "-id")
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+
+class UpstreamReferenceView(ListAPIView):
+    """GET/POST /api/eudr/v1/upstream-references: the statements behind your products."""
+
+    required_feature = "dds"
+    serializer_class = UpstreamReferenceOutSerializer
+    pagination_class = UpstreamPagination
+
+    def get_queryset(self):
+        return UpstreamReference.objects.filter(owner=self.request.user)
+
+    @extend_schema(
+        operation_id="upstream_references_list",
+        summary="List the upstream statements you recorded, with the EU's check",
+        responses={
+            200: UpstreamReferenceOutSerializer(many=True),
+            403: PROBLEM_RESPONSES[403],
+            404: INVALID_CURSOR,
+        },
+        tags=["eu-is"],
+    )
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        operation_id="upstream_references_create",
+        summary="Record a supplier's reference and verification numbers; checked with verifyDeclaration",
+        request=UpstreamReferenceInSerializer,
+        responses={
+            201: UpstreamReferenceOutSerializer,
+            200: UpstreamReferenceOutSerializer,
+            400: PROBLEM_RESPONSES[400],
+            403: PROBLEM_RESPONSES[403],
+        },
+        tags=["eu-is"],
+    )
+    def post(self, request: Request) -> Response:
+        body = UpstreamReferenceInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        reference, created = upstream_reference_record(
+            owner=request.user,
+            reference_number=data["reference_number"].upper(),
+            verification_number=data["verification_number"].upper(),
+            supplier=data.get("supplier", ""),
+            note=data.get("note", ""),
+        )
+        return Response(UpstreamReferenceOutSerializer(reference).data, status=201 if created else 200)

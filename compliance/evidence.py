@@ -1,0 +1,90 @@
+"""What a statement's status rests on, in one shape for the API, the public
+status page and the PDF: forest layers that answered, methodology, warnings,
+the rule that decided, and who decided."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compliance.models import DueDiligenceStatement
+from compliance.risk.service import benchmark_class
+from eudr_service.lib.timestamps import iso_millis
+
+
+def decided_by(statement: DueDiligenceStatement) -> dict[str, str]:
+    """`automatic_screening`, `staff` (named) or `operator` (filing, withdrawal)."""
+    user = statement.status_decided_by
+    if user is None:
+        return {"kind": "automatic_screening", "name": ""}
+    if user.is_staff and user.pk != statement.owner_id:
+        return {"kind": "staff", "name": user.get_full_name() or user.email}
+    return {"kind": "operator", "name": ""}
+
+
+def statement_evidence(statement: DueDiligenceStatement) -> dict[str, Any]:
+    """Union over the statement's plots (prefetched by statement_with_details)."""
+    answered: set[str] = set()
+    missing: set[str] = set()
+    versions: set[str] = set()
+    warnings: dict[str, None] = {}
+    countries: dict[str, str | None] = {}
+    plots = with_forest = 0
+    for commodity in statement.commodities.all():
+        countries.setdefault(
+            commodity.country_of_production, benchmark_class(commodity.country_of_production)
+        )
+        for plot in commodity.plots.all():
+            plots += 1
+            risk = plot.risk or {}
+            coverage = risk.get("data_coverage") or {}
+            answered.update(coverage.get("layers_answered", []))
+            missing.update(coverage.get("layers_missing", []))
+            if risk.get("methodology_version"):
+                versions.add(risk["methodology_version"])
+            for warning in risk.get("warnings", []):
+                warnings[warning] = None
+            if plot.screening_error:
+                warnings[plot.screening_error] = None
+            if any(f["name"] == "forest_loss_after_cutoff" for f in risk.get("factors", [])):
+                with_forest += 1
+    return {
+        "rule": statement.status_rule,
+        "reasons": statement.status_reasons,
+        "decided_by": decided_by(statement),
+        "decided_at": iso_millis(statement.status_decided_at),
+        "screened_at": iso_millis(statement.screened_at),
+        "country_benchmark": countries,
+        "plots": plots,
+        "plots_with_forest_evidence": with_forest,
+        "layers_answered": sorted(answered),
+        "layers_missing": sorted(missing),
+        "methodology_versions": sorted(versions),
+        "warnings": list(warnings),
+    }
+
+
+def statement_attestation(statement: DueDiligenceStatement) -> dict[str, Any]:
+    return {
+        "legality": statement.attested_legality,
+        "annex_ii_declaration": statement.attested_declaration,
+        "signatory_name": statement.signatory_name,
+        "signatory_function": statement.signatory_function,
+        "attested_at": iso_millis(statement.attested_at),
+        "declaration_version": statement.declaration_version,
+    }
+
+
+def statement_operator_identity(statement: DueDiligenceStatement) -> dict[str, Any]:
+    organisation = statement.organisation
+    return {
+        "confirmed": statement.operator_identity_confirmed(),
+        "role": statement.operator_role,
+        "organisation": None
+        if organisation is None
+        else {
+            "name": organisation.name,
+            "nip": organisation.nip,
+            "eori": organisation.eori,
+            "verified_at": iso_millis(organisation.verified_at),
+        },
+    }

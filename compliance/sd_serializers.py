@@ -1,0 +1,102 @@
+"""The simplified declaration body: today's filing body plus the operator's size, and eligibility.
+
+Who may file one (Regulation (EU) 2023/1115 Art. 2(35a) and 4a, inserted by
+Regulation (EU) 2025/2650; compliance.regime): a natural person or a micro or
+small undertaking, established in a low-risk country, placing on the market or
+exporting products it produced there itself. Anyone else files a due
+diligence statement, and is refused here with a 400 naming the reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+from rest_framework import serializers
+from rest_framework.exceptions import ErrorDetail
+
+from compliance.filing_serializers import DDSFilingSerializer, OperatorSerializer
+from compliance.regime import Obligation, Role, Size, regime_for
+from compliance.risk.service import benchmark_class
+
+ELIGIBLE_SIZES = (Size.NATURAL_PERSON, Size.MICRO, Size.SMALL)
+
+
+class SDOperatorSerializer(OperatorSerializer):
+    size = serializers.ChoiceField(
+        choices=[size.value for size in Size],
+        help_text="natural_person, micro or small (Directive 2013/34/EU Art. 3); medium, large refused",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        # A natural person farmer may have neither NIP nor EORI: only a name and address.
+        if attrs["size"] != Size.NATURAL_PERSON:
+            attrs = super().validate(attrs)
+        return attrs
+
+
+def _refuse(path: dict[str, Any]) -> serializers.ValidationError:
+    return serializers.ValidationError(path)
+
+
+class SDFilingSerializer(DDSFilingSerializer):
+    operator = SDOperatorSerializer()
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        attrs = super().validate(attrs)
+        operator = attrs["operator"]
+        size = Size(operator["size"])
+        if size not in ELIGIBLE_SIZES:
+            raise _refuse(
+                {
+                    "operator": {
+                        "size": [
+                            ErrorDetail(
+                                "Only natural persons and micro or small undertakings may file a simplified "
+                                "declaration (Art. 4a of Regulation (EU) 2023/1115 as amended by 2025/2650); "
+                                "file a due diligence statement instead.",
+                                code="sd_operator_not_eligible",
+                            )
+                        ]
+                    }
+                }
+            )
+        on = self.context.get("filing_date") or timezone.now().date()
+        if benchmark_class(operator["country"], on) != "low":
+            raise _refuse(
+                {
+                    "operator": {
+                        "country": [
+                            ErrorDetail(
+                                f"{operator['country']} is not a low-risk country on {on.isoformat()} "
+                                "(Implementing Regulation (EU) 2025/1093): no simplified declaration.",
+                                code="sd_country_not_eligible",
+                            )
+                        ]
+                    }
+                }
+            )
+        errors: dict[int, dict[str, list[ErrorDetail]]] = {}
+        for index, line in enumerate(attrs["commodities"]):
+            country = line["country_of_production"]
+            regime = regime_for(
+                commodity=line["commodity"].code,
+                hs_code=line["hs_heading"],
+                role=Role.MICRO_SMALL_PRIMARY_OPERATOR,
+                size=size,
+                country_code=country,
+                on=on,
+            )
+            if regime.obligation != Obligation.SIMPLIFIED_DECLARATION or country != operator["country"]:
+                errors[index] = {
+                    "country_of_production": [
+                        ErrorDetail(
+                            f"Produced in {country}: a simplified declaration covers only products the "
+                            f"operator produced itself in its own low-risk country ({operator['country']}).",
+                            code="sd_country_not_eligible",
+                        )
+                    ]
+                }
+        if errors:
+            raise _refuse({"commodities": errors})
+        return attrs

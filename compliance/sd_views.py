@@ -1,0 +1,162 @@
+"""Simplified declarations of micro and small primary operators (Art. 4a, Regulation (EU) 2025/2650).
+
+They share the statement's identifier space, screening, public verify endpoint,
+status page, badge, PDF and EU submission outbox; only the filing body, the
+eligibility rules and the EU operation (submitSd, cadastral identifiers) differ.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.generics import ListAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.authentication import request_livemode
+from compliance.documents import statement_with_details
+from compliance.identifiers import normalise
+from compliance.models import DueDiligenceStatement, FilingKind
+from compliance.sd_serializers import SDFilingSerializer
+from compliance.serializers import DDSRecordSerializer, DDSSummarySerializer
+from compliance.services import IdempotencyConflict, dds_file
+from compliance.views import StatementPagination, _pdf_response
+from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES
+from eudr_service.lib.problems import Problem
+
+SD_PATH = "/api/eudr/v1/simplified-declarations"
+
+
+class SDRecordSerializer(DDSRecordSerializer):
+    operator_size = serializers.CharField()
+    url = serializers.SerializerMethodField()
+
+    def get_url(self, statement) -> str:
+        return f"{SD_PATH}/{statement.dds_id}"
+
+    def get_pdf_url(self, statement) -> str:
+        return f"{SD_PATH}/{statement.dds_id}/pdf"
+
+
+class SDSummarySerializer(DDSSummarySerializer):
+    def get_url(self, statement) -> str:
+        return f"{SD_PATH}/{statement.dds_id}"
+
+
+def _owned_declaration(request: Request, sd_id: str) -> DueDiligenceStatement:
+    identifier = normalise(sd_id)
+    declaration = (
+        statement_with_details(
+            DueDiligenceStatement.objects.filter(
+                owner=request.user,
+                dds_id=identifier,
+                filing_kind=FilingKind.SIMPLIFIED,
+                livemode=request_livemode(request),
+            )
+        ).first()
+        if identifier
+        else None
+    )
+    if declaration is None:
+        raise Problem(404, "sd_not_found", "No simplified declaration with this identifier in your account.")
+    return declaration
+
+
+class SDListCreateView(ListAPIView):
+    """GET/POST /api/eudr/v1/simplified-declarations."""
+
+    required_feature = "dds"
+    serializer_class = SDSummarySerializer
+    pagination_class = StatementPagination
+
+    def get_queryset(self):
+        return DueDiligenceStatement.objects.filter(
+            owner=self.request.user, filing_kind=FilingKind.SIMPLIFIED
+        )
+
+    @extend_schema(
+        operation_id="sd_list",
+        summary="List your simplified declarations",
+        responses={200: SDSummarySerializer(many=True), 403: PROBLEM_RESPONSES[403], 404: INVALID_CURSOR},
+        tags=["simplified-declarations"],
+    )
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        operation_id="sd_create",
+        summary="File a simplified declaration (micro or small primary operator, low-risk country)",
+        description=(
+            "Land as ULDK parcel ids (sent to the EU as cadastralIdentifier), points or GeoJSON. "
+            "400 `sd_operator_not_eligible` for a medium or large operator, `sd_country_not_eligible` "
+            "for a country that is not low-risk or a product not produced in the operator's own country."
+        ),
+        parameters=[OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER)],
+        request=SDFilingSerializer,
+        responses={
+            201: SDRecordSerializer,
+            422: PROBLEM_RESPONSES[422],
+            **{code: PROBLEM_RESPONSES[code] for code in (400, 403, 413)},
+        },
+        tags=["simplified-declarations"],
+    )
+    def post(self, request: Request) -> Response:
+        body = SDFilingSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        key = request.headers.get("Idempotency-Key", "").strip() or None
+        if key is not None and len(key) > 255:
+            raise Problem(400, "invalid_idempotency_key", "Idempotency-Key is at most 255 characters.")
+        try:
+            declaration, replayed = dds_file(
+                owner=request.user,
+                data=body.validated_data,
+                raw_body=request.data,
+                idempotency_key=key,
+                filing_kind=FilingKind.SIMPLIFIED,
+                livemode=request_livemode(request),
+            )
+        except IdempotencyConflict as exc:
+            raise Problem(
+                422, "idempotency_key_reused", "This Idempotency-Key was used with a different request body."
+            ) from exc
+        declaration = statement_with_details(DueDiligenceStatement.objects.filter(pk=declaration.pk)).get()
+        response = Response(SDRecordSerializer(declaration).data, status=201)
+        response["Location"] = f"{SD_PATH}/{declaration.dds_id}"
+        if replayed:
+            response["Idempotent-Replayed"] = "true"
+        return response
+
+
+class SDDetailView(APIView):
+    required_feature = "dds"
+
+    @extend_schema(
+        operation_id="sd_retrieve",
+        summary="Retrieve a simplified declaration with its plots, screening and EU status",
+        parameters=[OpenApiParameter("sd_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
+        responses={200: SDRecordSerializer, 404: PROBLEM_RESPONSES[404], 403: PROBLEM_RESPONSES[403]},
+        tags=["simplified-declarations"],
+    )
+    def get(self, request: Request, sd_id: str) -> Response:
+        return Response(SDRecordSerializer(_owned_declaration(request, sd_id)).data)
+
+
+class SDPdfView(APIView):
+    required_feature = "dds"
+
+    @extend_schema(
+        operation_id="sd_pdf",
+        summary="The simplified declaration as PDF",
+        parameters=[OpenApiParameter("sd_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
+        responses={
+            (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="PDF"),
+            404: PROBLEM_RESPONSES[404],
+            403: PROBLEM_RESPONSES[403],
+        },
+        tags=["simplified-declarations"],
+    )
+    def get(self, request: Request, sd_id: str) -> HttpResponse:
+        return _pdf_response(request, _owned_declaration(request, sd_id))

@@ -1,0 +1,49 @@
+"""Serializer fields that keep the API's conventions in one place."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import models
+from rest_framework import serializers
+
+from eudr_service.lib.timestamps import iso_millis
+
+
+class TimestampField(serializers.DateTimeField):
+    """Every API timestamp: UTC, milliseconds, `Z` (`2025-03-01T12:00:00.000Z`, spec 2.1).
+
+    DRF's own DateTimeField writes microseconds (or none), so one answer would say
+    `...:00.123456Z` and another `...:00.123Z`; clients parsing strictly break on that.
+    """
+
+    def to_representation(self, value: datetime | str | None) -> str | None:
+        if value is None or value == "":
+            return None
+        if isinstance(value, str):  # already rendered by a service: normalise its form
+            value = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        return iso_millis(value)
+
+
+class ApiModelSerializer(serializers.ModelSerializer):
+    """ModelSerializer whose model DateTimeFields come out as TimestampField."""
+
+    serializer_field_mapping: dict[type[models.Field], type[serializers.Field]] = {
+        **serializers.ModelSerializer.serializer_field_mapping,
+        models.DateTimeField: TimestampField,
+    }
+
+
+class OptionalCharField(serializers.CharField):
+    """A text field whose "no value" is null, never "": the same empty value for the same
+    field in every answer (a statement's `risk_level` is null in verify, so it is null in
+    the DDS record and list too)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_null", True)
+        kwargs.setdefault("allow_blank", True)
+        super().__init__(**kwargs)
+
+    def to_representation(self, value: Any) -> str | None:
+        return None if value in ("", None) else super().to_representation(value)

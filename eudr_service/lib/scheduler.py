@@ -1,0 +1,99 @@
+"""The periodic work of celery beat, for the embedded mode that has no broker and no beat.
+
+Services mode runs `celery beat`, which puts every entry of CELERY_BEAT_SCHEDULE
+on the broker on time (webhook retries and sweeps, usage persistence, report
+maintenance, unscreened statements). Without a broker, tasks run eagerly and
+nothing would ever run them: a webhook that failed once would never be retried.
+So the web process of the embedded mode starts one daemon thread that runs the
+same schedule in-process (`embedded_scheduler_start`, called by the WSGI module,
+which `runserver` and gunicorn load and management commands do not).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import threading
+import time
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import close_old_connections
+
+logger = logging.getLogger(__name__)
+
+_started: EmbeddedScheduler | None = None
+_start_lock = threading.Lock()
+
+
+def _interval(entry: dict[str, Any]) -> float:
+    schedule = entry["schedule"]
+    if isinstance(schedule, timedelta):
+        return schedule.total_seconds()
+    if isinstance(schedule, int | float):
+        return float(schedule)
+    # celery schedule objects (crontab...) are not used here; refuse rather than guess.
+    raise ValueError(f"unsupported schedule {schedule!r} for {entry['task']}")
+
+
+def tasks_load() -> dict[str, Any]:
+    """Celery's task registry with every app's tasks module imported (a web process has not
+    imported them: autodiscovery is lazy until a worker starts)."""
+    from eudr_service.celery import app
+
+    app.loader.import_default_modules()
+    return app.tasks
+
+
+class EmbeddedScheduler(threading.Thread):
+    """Runs each task of `schedule` every `schedule` seconds, first at start (as beat does)."""
+
+    def __init__(self, schedule: dict[str, dict[str, Any]], *, tick: float = 1.0) -> None:
+        super().__init__(name="embedded-scheduler", daemon=True)
+        self.entries = {name: (entry["task"], _interval(entry)) for name, entry in schedule.items()}
+        self.tick = tick
+        self.runs: dict[str, int] = dict.fromkeys(self.entries, 0)
+        self._halt = threading.Event()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        self._halt.set()
+        self.join(timeout)
+
+    def run(self) -> None:
+        tasks_load()
+        next_at = dict.fromkeys(self.entries, time.monotonic())
+        while not self._halt.is_set():
+            for name, (task, interval) in self.entries.items():
+                if self._halt.is_set() or time.monotonic() < next_at[name]:
+                    continue
+                self._run_task(name, task)
+                next_at[name] = time.monotonic() + interval
+            self._halt.wait(self.tick)
+
+    def _run_task(self, name: str, task: str) -> None:
+        from eudr_service.celery import app
+
+        close_old_connections()
+        try:
+            app.tasks[task].apply(throw=True)
+        except Exception:  # a failing task must not stop the others
+            logger.exception("scheduled task %s (%s) failed", name, task)
+        finally:
+            self.runs[name] += 1
+            close_old_connections()
+
+
+def embedded_scheduler_start() -> EmbeddedScheduler | None:
+    """Start the in-process schedule once per process, when the embedded mode needs one."""
+    global _started  # noqa: PLW0603 (one scheduler per process)
+    if not settings.EMBEDDED_SCHEDULER:
+        return None
+    if "pytest" in sys.modules:  # tests start their own scheduler when they want one
+        return None
+    with _start_lock:
+        if _started is None:
+            _started = EmbeddedScheduler(settings.CELERY_BEAT_SCHEDULE)
+            _started.start()
+            logger.info("embedded scheduler running: %s", ", ".join(sorted(_started.entries)))
+        return _started

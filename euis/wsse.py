@@ -1,0 +1,182 @@
+"""WS-Security UsernameToken with PasswordDigest, as the EU Information System requires.
+
+Password = Base64(SHA-1(nonce + created + authentication key)) where nonce is the
+raw nonce bytes (16 random bytes, sent Base64-encoded) and created the exact
+text of wsu:Created (OASIS Username Token Profile 1.0 section 3.1; CF1 v1.4
+section 7.3; OPS 1.2.3). A wsu:Timestamp with Created and Expires (at most one
+minute apart, CF1 7.3) and the WebServiceClientId header go with it.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+from lxml import etree
+
+from euis.contract import (
+    CLOCK_SKEW_SECONDS,
+    NONCE_BYTES,
+    NONCE_ENCODING_TYPE,
+    NS_BASE,
+    NS_WSSE,
+    NS_WSU,
+    PASSWORD_DIGEST_TYPE,
+    TIMESTAMP_TTL_SECONDS,
+)
+
+
+@dataclass(frozen=True)
+class Credentials:
+    """One EU web-service user: EU Login username, authentication key, client id."""
+
+    username: str
+    authentication_key: str = field(repr=False)
+    client_id: str
+
+    def __post_init__(self) -> None:
+        for name in ("username", "authentication_key", "client_id"):
+            if not getattr(self, name) or not getattr(self, name).strip():
+                raise ValueError(f"EU credentials need a non-empty {name}.")
+
+
+def format_instant(moment: datetime) -> str:
+    """xs:dateTime in UTC with milliseconds and Z, as the EU's samples write it."""
+    moment = moment.astimezone(UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+def parse_instant(text: str) -> datetime:
+    value = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    if value.tzinfo is None:
+        raise ValueError("a timestamp without a time zone")
+    return value
+
+
+def password_digest(nonce: bytes, created: str, authentication_key: str) -> str:
+    digest = hashlib.sha1(nonce + created.encode("utf-8") + authentication_key.encode("utf-8")).digest()
+    return base64.b64encode(digest).decode("ascii")
+
+
+def _sub(parent: etree._Element, ns: str, tag: str, text: str | None = None) -> etree._Element:
+    child = etree.SubElement(parent, f"{{{ns}}}{tag}")
+    if text is not None:
+        child.text = text
+    return child
+
+
+def add_security_headers(
+    header: etree._Element,
+    credentials: Credentials,
+    *,
+    now: datetime | None = None,
+    nonce: bytes | None = None,
+) -> None:
+    """Append wsse:Security (Timestamp + UsernameToken) and base:WebServiceClientId to `header`."""
+    now = now or datetime.now(UTC)
+    nonce = nonce if nonce is not None else secrets.token_bytes(NONCE_BYTES)
+    created = format_instant(now)
+    security = _sub(header, NS_WSSE, "Security")
+    timestamp = _sub(security, NS_WSU, "Timestamp")
+    timestamp.set(f"{{{NS_WSU}}}Id", "TS-1")
+    _sub(timestamp, NS_WSU, "Created", created)
+    _sub(timestamp, NS_WSU, "Expires", format_instant(now + timedelta(seconds=TIMESTAMP_TTL_SECONDS)))
+    token = _sub(security, NS_WSSE, "UsernameToken")
+    token.set(f"{{{NS_WSU}}}Id", "UT-1")
+    _sub(token, NS_WSSE, "Username", credentials.username)
+    password = _sub(
+        token, NS_WSSE, "Password", password_digest(nonce, created, credentials.authentication_key)
+    )
+    password.set("Type", PASSWORD_DIGEST_TYPE)
+    nonce_element = _sub(token, NS_WSSE, "Nonce", base64.b64encode(nonce).decode("ascii"))
+    nonce_element.set("EncodingType", NONCE_ENCODING_TYPE)
+    _sub(token, NS_WSU, "Created", created)
+    _sub(header, NS_BASE, "WebServiceClientId", credentials.client_id)
+
+
+# --- The receiving side (the fake EU Information System uses it) -------------------
+
+
+class SecurityRefused(Exception):
+    """`code` is the WS-Security fault code (OASIS SOAP Message Security 1.1, section 12)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class NonceCache:
+    """Nonces seen within the accepted clock window; a second use is a replay."""
+
+    def __init__(self, window_seconds: float = 2 * CLOCK_SKEW_SECONDS) -> None:
+        self._seen: dict[str, datetime] = {}
+        self._window = timedelta(seconds=window_seconds)
+        self._lock = threading.Lock()
+
+    def first_use(self, nonce: str, now: datetime) -> bool:
+        with self._lock:
+            self._seen = {n: t for n, t in self._seen.items() if now - t < self._window}
+            if nonce in self._seen:
+                return False
+            self._seen[nonce] = now
+            return True
+
+
+def _text(parent: etree._Element | None, ns: str, tag: str) -> str | None:
+    if parent is None:
+        return None
+    child = parent.find(f"{{{ns}}}{tag}")
+    return child.text.strip() if child is not None and child.text else None
+
+
+def check_security(
+    header: etree._Element | None,
+    *,
+    key_for: Callable[[str], str | None],
+    now: datetime,
+    nonces: NonceCache,
+    max_skew_seconds: float = CLOCK_SKEW_SECONDS,
+) -> tuple[str, str]:
+    """Verify the token in a SOAP header; return (username, client id) or raise SecurityRefused."""
+    security = header.find(f"{{{NS_WSSE}}}Security") if header is not None else None
+    if security is None:
+        raise SecurityRefused("InvalidSecurity", "No wsse:Security header.")
+    token = security.find(f"{{{NS_WSSE}}}UsernameToken")
+    username = _text(token, NS_WSSE, "Username")
+    password = token.find(f"{{{NS_WSSE}}}Password") if token is not None else None
+    nonce_text = _text(token, NS_WSSE, "Nonce")
+    created = _text(token, NS_WSU, "Created")
+    if not (username and password is not None and password.text and nonce_text and created):
+        raise SecurityRefused(
+            "InvalidSecurityToken", "UsernameToken needs Username, Password, Nonce and Created."
+        )
+    if password.get("Type") != PASSWORD_DIGEST_TYPE:
+        raise SecurityRefused("UnsupportedSecurityToken", "Only PasswordDigest is accepted.")
+    timestamp = security.find(f"{{{NS_WSU}}}Timestamp")
+    expires = _text(timestamp, NS_WSU, "Expires")
+    if timestamp is None or not expires:
+        raise SecurityRefused("InvalidSecurity", "A wsu:Timestamp with Expires is required.")
+    try:
+        created_at, expires_at = parse_instant(created), parse_instant(expires)
+        nonce = base64.b64decode(nonce_text, validate=True)
+    except (ValueError, binascii.Error) as exc:
+        raise SecurityRefused("InvalidSecurityToken", f"Malformed token: {exc}.") from exc
+    if abs((now - created_at).total_seconds()) > max_skew_seconds or expires_at <= now:
+        raise SecurityRefused("MessageExpired", "The message timestamp is outside the accepted window.")
+    key = key_for(username)
+    expected = password_digest(nonce, created, key) if key is not None else ""
+    if key is None or not hmac.compare_digest(expected, password.text.strip()):
+        raise SecurityRefused("FailedAuthentication", "The security token could not be authenticated.")
+    if not nonces.first_use(nonce_text, now):
+        raise SecurityRefused("FailedAuthentication", "The nonce was already used (replay).")
+    client_id = _text(header, NS_BASE, "WebServiceClientId")
+    if not client_id:
+        raise SecurityRefused("InvalidSecurity", "The WebServiceClientId header is missing.")
+    return username, client_id

@@ -1,0 +1,129 @@
+"""The account's due diligence statements and CSRD reports.
+
+Read-only pages over the compliance and reports models; the PDFs are the
+API's own endpoints (they accept the panel's session cookie), linked only
+when the plan includes the feature, so nobody is sent to a bare 403.
+"""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import Plan
+from compliance.models import DueDiligenceStatement, EuSubmission
+from compliance.plot_map import statement_map_svg
+from reports.models import CsrdReport, ReportStatus
+
+PAGE_SIZE = 50
+
+STATUS_LABELS = {
+    "DRAFT": _("Draft"),
+    "SUBMITTED": _("Submitted"),
+    "UNDER_REVIEW": _("Under review"),
+    "COMPLIANT": _("Compliant"),
+    "AT_RISK": _("At risk"),
+    "NON_COMPLIANT": _("Non-compliant"),
+    "WITHDRAWN": _("Withdrawn"),
+    "EXPIRED": _("Expired"),
+}
+BADGE_LABELS = {
+    "verified": _("verified"),
+    "in_progress": _("verification in progress"),
+    "none": _("no verification"),
+}
+REPORT_STATUS_LABELS = {
+    ReportStatus.QUEUED: _("queued"),
+    ReportStatus.RENDERING: _("rendering"),
+    ReportStatus.DONE: _("ready"),
+    ReportStatus.FAILED: _("failed"),
+    ReportStatus.EXPIRED: _("removed after the retention period"),
+}
+
+
+def _plans_with(feature: str) -> list[str]:
+    return [plan.name for plan in Plan.objects.all() if plan.has_feature(feature)]
+
+
+def _statement_row(statement: DueDiligenceStatement) -> dict:
+    status = statement.effective_status()
+    return {
+        "statement": statement,
+        "status": status,
+        "status_label": STATUS_LABELS.get(status, status),
+        "badge": statement.badge(),
+        "badge_label": BADGE_LABELS[statement.badge()],
+    }
+
+
+@login_required
+def statements(request: HttpRequest) -> HttpResponse:
+    # The panel acts in live mode: test (sandbox) statements are for test keys only.
+    queryset = DueDiligenceStatement.objects.filter(owner=request.user, livemode=True).order_by(
+        "-created_at", "-id"
+    )
+    page = Paginator(queryset, PAGE_SIZE).get_page(request.GET.get("page"))
+    context = {
+        "page": page,
+        "rows": [_statement_row(statement) for statement in page],
+        "pdf_allowed": request.user.plan.has_feature("dds"),
+        "pdf_plans": _plans_with("dds"),
+    }
+    return render(request, "panel/statements.html", context)
+
+
+@login_required
+def statement_detail(request: HttpRequest, dds_id: str) -> HttpResponse:
+    statement = get_object_or_404(
+        DueDiligenceStatement, owner=request.user, dds_id=dds_id.upper(), livemode=True
+    )
+    context = {
+        "statement": statement,
+        "identity_confirmed": statement.operator_identity_confirmed(),
+        "row": _statement_row(statement),
+        "history": statement.history.order_by("changed_at", "id"),
+        "eu": EuSubmission.objects.filter(statement=statement).first(),
+        "pdf_allowed": request.user.plan.has_feature("dds"),
+        "pdf_plans": _plans_with("dds"),
+        "plot_map": statement_map_svg(statement=statement, lang=(get_language() or "pl")[:2]),
+    }
+    return render(request, "panel/statement_detail.html", context)
+
+
+def _report_row(report: CsrdReport) -> dict:
+    return {
+        "report": report,
+        "status_label": REPORT_STATUS_LABELS.get(report.status, report.status),
+        "downloadable": report.status == ReportStatus.DONE,
+    }
+
+
+@login_required
+def reports(request: HttpRequest) -> HttpResponse:
+    queryset = CsrdReport.objects.filter(owner=request.user).order_by("-created_at")
+    page = Paginator(queryset, PAGE_SIZE).get_page(request.GET.get("page"))
+    context = {
+        "page": page,
+        "rows": [_report_row(report) for report in page],
+        "csrd_allowed": request.user.plan.has_feature("csrd"),
+        "csrd_plans": _plans_with("csrd"),
+    }
+    return render(request, "panel/reports.html", context)
+
+
+@login_required
+def report_detail(request: HttpRequest, report_id: UUID) -> HttpResponse:
+    report = get_object_or_404(CsrdReport, owner=request.user, public_id=report_id)
+    context = {
+        "report": report,
+        "row": _report_row(report),
+        "csrd_allowed": request.user.plan.has_feature("csrd"),
+        "csrd_plans": _plans_with("csrd"),
+    }
+    return render(request, "panel/report_detail.html", context)

@@ -1,0 +1,48 @@
+"""The account's EU Information System credentials: set, replace, forget. The key is never shown."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods
+
+from accounts.services import eu_credential_delete, eu_credential_get, eu_credential_set
+from compliance.eu_submission import configured_environment, eu_submissions_release
+from panel.forms import EuCredentialForm
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def eu_credentials(request: HttpRequest) -> HttpResponse:
+    credential = eu_credential_get(account_id=request.user.pk)
+    status = 200
+    if request.method == "POST" and request.POST.get("action") == "delete":
+        eu_credential_delete(account=request.user)
+        messages.success(request, _("Your EU credentials were deleted."))
+        return redirect("panel-eu-credentials")
+    initial = (
+        {
+            "username": credential.username,
+            "client_id": credential.client_id,
+            "environment": credential.environment,
+        }
+        if credential
+        else {"environment": configured_environment()}
+    )
+    form = EuCredentialForm(request.POST or None, initial=initial)
+    if request.method == "POST":
+        if form.is_valid():
+            with transaction.atomic():
+                eu_credential_set(account=request.user, **form.cleaned_data)
+                eu_submissions_release(owner_id=request.user.pk)
+            messages.success(request, _("Your EU credentials were saved."))
+            return redirect("panel-eu-credentials")
+        status = 400
+    context = {"form": form, "credential": credential, "service_environment": configured_environment()}
+    return render(request, "panel/eu_credentials.html", context, status=status)

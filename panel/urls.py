@@ -1,0 +1,29 @@
+"""The operators' web panel."""
+
+from django.urls import path
+
+from panel import dashboard, documents, eu_credentials, keys, organisations, plans, webhooks
+
+urlpatterns = [
+    path("", dashboard.home, name="home"),
+    path("panel/", dashboard.dashboard, name="panel-dashboard"),
+    path("panel/plan/", plans.plan, name="panel-plan"),
+    path("panel/keys/", keys.keys, name="panel-keys"),
+    path("panel/keys/<uuid:key_id>/revoke/", keys.key_revoke, name="panel-key-revoke"),
+    path("panel/webhooks/", webhooks.webhooks, name="panel-webhooks"),
+    path("panel/webhooks/<str:webhook_id>/", webhooks.webhook_detail, name="panel-webhook"),
+    path("panel/webhooks/<str:webhook_id>/toggle/", webhooks.webhook_toggle, name="panel-webhook-toggle"),
+    path("panel/webhooks/<str:webhook_id>/test/", webhooks.webhook_test, name="panel-webhook-test"),
+    path("panel/webhooks/<str:webhook_id>/delete/", webhooks.webhook_delete, name="panel-webhook-delete"),
+    path(
+        "panel/webhooks/<str:webhook_id>/deliveries/<str:delivery_id>/redeliver/",
+        webhooks.delivery_redeliver,
+        name="panel-delivery-redeliver",
+    ),
+    path("panel/statements/", documents.statements, name="panel-statements"),
+    path("panel/statements/<str:dds_id>/", documents.statement_detail, name="panel-statement"),
+    path("panel/organisations/", organisations.organisations, name="panel-organisations"),
+    path("panel/eu-credentials/", eu_credentials.eu_credentials, name="panel-eu-credentials"),
+    path("panel/reports/", documents.reports, name="panel-reports"),
+    path("panel/reports/<uuid:report_id>/", documents.report_detail, name="panel-report"),
+]

@@ -1,0 +1,116 @@
+"""DDS PDFs: rendered once per statement version by a worker, within limits,
+stored and served from storage; large ones never rendered inside a request."""
+
+import pytest
+
+from compliance import documents, tasks
+from compliance.models import DDSDocument, DocumentStatus, DueDiligenceStatement
+from compliance.services import dds_transition
+from eudr_service.lib import pdf
+from tests.compliance.test_dds_api import GENERATE, JSON, with_plots
+
+pytestmark = pytest.mark.django_db
+
+
+def points(count):
+    return [{"lat": 52.25, "lng": round(21.05 + i / 1000, 6), "area_ha": 1} for i in range(count)]
+
+
+@pytest.fixture
+def client(keyed_client):
+    return keyed_client("standard")
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """Counts renderings (each still runs, in its child process)."""
+    calls = []
+    real = documents.render_pdf_bounded
+
+    def counting(**kwargs):
+        calls.append(kwargs)
+        return real(**kwargs)
+
+    monkeypatch.setattr(documents, "render_pdf_bounded", counting)
+    return calls
+
+
+@pytest.fixture
+def queued(monkeypatch):
+    """Render tasks are recorded, as a broker would hold them, instead of run."""
+    sent = []
+    monkeypatch.setattr(tasks.dds_pdf_render_task, "delay", sent.append)
+    return sent
+
+
+def test_pdf_is_rendered_once_and_then_served_from_storage(client, renders):
+    dds_id = client.post(GENERATE, with_plots(*points(2)), format="json", **JSON).json()["dds_id"]
+    first = client.get(f"/api/eudr/v1/dds/{dds_id}/pdf")
+    second = client.get(f"/api/eudr/v1/dds/{dds_id}/pdf")
+    assert first.status_code == second.status_code == 200
+    assert first.content == second.content and first.content.startswith(b"%PDF-")
+    assert len(renders) == 1
+    assert DDSDocument.objects.get().status == DocumentStatus.DONE
+
+
+def test_a_new_version_of_the_statement_gets_a_new_pdf(client, renders, make_user):
+    dds_id = client.post(GENERATE, with_plots(*points(1)), format="json", **JSON).json()["dds_id"]
+    client.get(f"/api/eudr/v1/dds/{dds_id}/pdf")
+    statement = DueDiligenceStatement.objects.get(dds_id=dds_id)
+    dds_transition(statement=statement, to_status="WITHDRAWN", reason="withdrawn by the operator")
+    assert client.get(f"/api/eudr/v1/dds/{dds_id}/pdf").status_code == 200
+    assert len(renders) == 2
+    assert DDSDocument.objects.filter(statement=statement).count() == 1  # the old file is removed
+
+
+def test_filing_a_large_statement_never_renders_its_pdf_in_the_request(client, settings, queued, renders):
+    settings.DDS_PDF_SYNC_MAX_PLOTS = 3
+    response = client.post(GENERATE, with_plots(*points(4)), format="json")
+    assert response.status_code == 202
+    dds_id = response.json()["dds_id"]
+    assert response["Location"] == f"/api/eudr/v1/dds/{dds_id}/pdf"
+    assert response["Retry-After"]
+    assert renders == [] and len(queued) == 1
+    # Polling while the worker has not run: still 202, nothing rendered, nothing queued twice.
+    assert client.get(response["Location"]).status_code == 202
+    assert renders == [] and len(queued) == 1
+    tasks.dds_pdf_render_task(queued[0])
+    done = client.get(response["Location"])
+    assert done.status_code == 200 and done.content.startswith(b"%PDF-")
+
+
+def test_respond_async_filing_does_not_wait_for_the_pdf(client, queued, renders):
+    response = client.post(GENERATE, with_plots(*points(1)), format="json", HTTP_PREFER="respond-async")
+    assert response.status_code == 202
+    assert renders == [] and len(queued) == 1
+
+
+def test_pdf_longer_than_the_page_budget_is_refused_naming_the_limit(client, settings):
+    settings.BUDGET_PDF_MAX_PAGES = 1
+    dds_id = client.post(GENERATE, with_plots(*points(120)), format="json", **JSON).json()["dds_id"]
+    response = client.get(f"/api/eudr/v1/dds/{dds_id}/pdf")
+    assert response.status_code == 409
+    body = response.json()
+    assert body["code"] == "pdf_failed" and body["limit"] == "BUDGET_PDF_MAX_PAGES"
+    assert "BUDGET_PDF_MAX_PAGES" in body["detail"]
+
+
+def test_rendering_over_its_memory_limit_is_refused_not_fatal(client, settings, monkeypatch):
+    settings.PDF_RENDER_MEMORY_MB = 30
+    settings.BUDGET_PDF_MAX_PAGES = 100_000
+
+    class Hog:
+        """A layout that needs 512 MB at once: whatever free heap the forked child
+        inherits from a long-lived process, this is over a 30 MB address-space limit."""
+
+        def __init__(self, **kwargs) -> None:
+            pass
+
+        def render(self):
+            return bytearray(512 * 1024 * 1024)
+
+    monkeypatch.setattr(pdf, "HTML", Hog)
+    dds_id = client.post(GENERATE, with_plots(*points(1)), format="json", **JSON).json()["dds_id"]
+    response = client.get(f"/api/eudr/v1/dds/{dds_id}/pdf")
+    assert response.status_code == 409
+    assert response.json()["limit"] == "PDF_RENDER_MEMORY_MB"

@@ -1,0 +1,67 @@
+"""What the DDS PDF says: Polish next to English for statuses, risk levels and
+system reasons, one commodity name, the methodology's public address, a map."""
+
+import io
+import xml.etree.ElementTree as ET
+
+import pytest
+from django.template.loader import render_to_string
+from pypdf import PdfReader
+
+from compliance import documents
+from compliance.models import DueDiligenceStatement
+from tests.compliance.test_dds_api import GENERATE, JSON, SQUARE, with_plots
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def statement(keyed_client):
+    client = keyed_client("standard")
+    plots = [
+        {"lat": 52.25, "lng": 21.06, "area_ha": 1},
+        {"geometry": {"type": "Polygon", "coordinates": [SQUARE]}},
+    ]
+    response = client.post(GENERATE, with_plots(*plots, commodity="soja"), format="json", **JSON)
+    assert response.status_code == 201, response.content
+    statement = DueDiligenceStatement.objects.get(dds_id=response.json()["dds_id"])
+    return documents.statement_with_details(DueDiligenceStatement.objects.filter(pk=statement.pk)).get()
+
+
+def html_of(statement) -> str:
+    return render_to_string(documents.TEMPLATE, documents.dds_pdf_context(statement=statement))
+
+
+def test_statuses_risks_and_reasons_are_in_polish_beside_english(statement):
+    html = html_of(statement)
+    assert "zgodna / compliant" in html  # the statement status; its API code follows in small print
+    assert "niskie / low" in html or "średnie / medium" in html  # a plot's risk level
+    assert "Złożono przez API / Filed through the API" in html
+    assert "złożona / submitted" in html  # status history
+
+
+def test_one_commodity_name_throughout(statement):
+    html = html_of(statement)
+    assert "soja / soya" in html
+    assert html.count("soya") == html.count("soja / soya")  # never "soya" alone
+
+
+def test_methodology_link_is_the_public_page(statement, client, settings):
+    html = html_of(statement)
+    assert f"{settings.PUBLIC_BASE_URL}/methodology" in html
+    assert "docs/risk-methodology.md" not in html
+    page = client.get("/methodology")
+    assert page.status_code == 200
+    assert "Cut-off date" in page.content.decode()
+
+
+def test_pdf_has_a_map_with_each_plot_numbered(statement):
+    html = html_of(statement)
+    start = html.index("<svg")
+    root = ET.fromstring(html[start : html.index("</svg>", start) + len("</svg>")])
+    markers = root.findall(".//{http://www.w3.org/2000/svg}g[@class='plot-marker']")
+    assert [m.get("data-plot") for m in markers] == ["1", "2"]
+    pdf = documents.render_pdf_bounded(html=html, max_pages=20, memory_mb=1024, time_limit=60)
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Mapa działek / Map of the plots" in text
+    assert "ryzyko" in text  # the map's legend is drawn into the PDF

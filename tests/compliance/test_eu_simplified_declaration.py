@@ -1,0 +1,148 @@
+"""Simplified declarations from Polish parcels: filed, screened, submitted with cadastral ids, verifiable."""
+
+from __future__ import annotations
+
+import base64
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from compliance.eu_submission import eu_submissions_poll
+from compliance.risk.service import benchmark_cache_clear
+from euis.contract import NS_SD
+from tests.compliance.risk.fakes import PARCEL_ID, RECORD
+from tests.compliance.test_eu_submission import store_credentials
+from tests.euis.conftest import fake_eu  # noqa: F401  (the fixture)
+
+pytestmark = pytest.mark.django_db
+SD = "/api/eudr/v1/simplified-declarations"
+SECOND_PARCEL = "141201_1.0001.6510"
+SECOND_RECORD = RECORD.replace(PARCEL_ID, SECOND_PARCEL).replace("21.5890", "21.5880")
+
+
+def declaration(**changes):
+    data = {
+        "internal_reference": "ZBIOR-2027",
+        "activity": "domestic",
+        "operator": {
+            "name": "Jan Kowalski",
+            "country": "PL",
+            "address": "Wola 12, 05-300 Mińsk Mazowiecki",
+            "size": "natural_person",
+        },
+        "commodities": [
+            {
+                "commodity": "soja",
+                "description": "Soja ziarno",
+                "hs_heading": "1201",
+                "net_mass_kg": "18000",
+                "country_of_production": "PL",
+                "plots": [{"parcel_id": PARCEL_ID}, {"parcel_id": SECOND_PARCEL}],
+            }
+        ],
+        "attestation": {
+            "legality": True,
+            "annex_ii_declaration": True,
+            "signatory_name": "Jan Kowalski",
+            "signatory_function": "Rolnik",
+        },
+    }
+    data.update(changes)
+    return data
+
+
+@pytest.fixture
+def eu(fake_eu, settings, uldk):  # noqa: F811
+    state, url = uldk
+    state.bodies[SECOND_PARCEL] = f"0\n{SECOND_RECORD}\n"
+    settings.ULDK_BASE_URL = url
+    settings.EU_IS_URL = fake_eu.base_url
+    settings.EU_IS_FIRST_POLL_SECONDS = 0
+    settings.EU_IS_CALLS_PER_SECOND = 10_000
+    benchmark_cache_clear()
+    return fake_eu
+
+
+@pytest.fixture
+def client(keyed_client):
+    return keyed_client("standard")
+
+
+def test_declaration_from_two_parcels_is_screened_submitted_with_cadastral_ids_and_verifiable(
+    client, eu, api_client, django_capture_on_commit_callbacks
+):
+    store_credentials(client)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(SD, declaration(), format="json")
+    assert response.status_code == 201, response.content
+    record = response.json()
+    assert record["status"] == "COMPLIANT" and record["operator_size"] == "natural_person"
+    assert [p["parcel_id"] for p in record["commodities"][0]["plots"]] == [PARCEL_ID, SECOND_PARCEL]
+    assert all(p["risk_level"] for p in record["commodities"][0]["plots"])
+    assert response["Location"] == f"{SD}/{record['dds_id']}"
+
+    for day in (1, 2, 3):
+        eu_submissions_poll(now=timezone.now() + timedelta(days=day))
+
+    eu_is = client.get(f"{SD}/{record['dds_id']}").json()["eu_is"]
+    assert eu_is["status"] == "AVAILABLE" and eu_is["reference_number"].startswith("S")
+    assert len(eu_is["internal_reference"]) <= 14
+    at_fake = eu.records[eu_is["identifier"]]
+    assert at_fake.kind == "sd"
+    sent = [e.text for e in at_fake.statement.iter(f"{{{NS_SD}}}cadastralIdentifier")]
+    assert sent == [PARCEL_ID, SECOND_PARCEL]
+    assert not list(at_fake.statement.iter(f"{{{NS_SD}}}geometryGeojson"))
+    # Public: the same verify endpoint and status page as statements.
+    verify = api_client.get(f"/api/v1/verify/{record['dds_id']}")
+    assert verify.status_code == 200 and verify.json()["status"] == "COMPLIANT"
+    assert eu_is["reference_number"] in api_client.get(f"/cert/{record['dds_id']}").content.decode()
+    assert client.get(f"{SD}/{record['dds_id']}/pdf")["Content-Type"] == "application/pdf"
+    assert [d["dds_id"] for d in client.get(SD).json()["results"]] == [record["dds_id"]]
+
+
+def test_point_plots_go_as_geojson(client, eu, django_capture_on_commit_callbacks):
+    store_credentials(client)
+    data = declaration()
+    data["commodities"][0]["plots"] = [{"lat": 52.25, "lng": 21.05, "area_ha": 1.5}]
+    with django_capture_on_commit_callbacks(execute=True):
+        record = client.post(SD, data, format="json").json()
+    at_fake = next(iter(eu.records.values()))
+    (encoded,) = [e.text for e in at_fake.statement.iter(f"{{{NS_SD}}}geometryGeojson")]
+    assert b'"Area":1.5' in base64.b64decode(encoded)
+    assert client.get(f"{SD}/{record['dds_id']}").json()["eu_is"]["state"] == "submitted"
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "code"),
+    [
+        ({"size": "medium"}, "operator.size", "sd_operator_not_eligible"),
+        ({"country": "BR"}, "operator.country", "sd_country_not_eligible"),
+    ],
+)
+def test_ineligible_operator_is_400_and_files_nothing(client, eu, change, field, code):
+    data = declaration()
+    data["operator"].update(change)
+    if change.get("size") == "medium":
+        data["operator"]["nip"] = "526-025-02-74"
+    response = client.post(SD, data, format="json")
+    assert response.status_code == 400, response.content
+    errors = response.json()["errors"]
+    assert [(e["field"], e["code"]) for e in errors] == [(field, code)]
+    assert client.get(SD).json()["results"] == []
+
+
+def test_product_from_another_country_is_400(client, eu):
+    data = declaration()
+    data["commodities"][0]["country_of_production"] = "DE"
+    response = client.post(SD, data, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "sd_country_not_eligible"
+
+
+def test_another_accounts_declaration_is_404(keyed_client, eu, django_capture_on_commit_callbacks):
+    owner, other = keyed_client("standard"), keyed_client("standard")
+    with django_capture_on_commit_callbacks(execute=True):
+        record = owner.post(SD, declaration(), format="json").json()
+    assert other.get(f"{SD}/{record['dds_id']}").status_code == 404
+    assert other.get(SD).json()["results"] == []

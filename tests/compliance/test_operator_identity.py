@@ -1,0 +1,135 @@
+"""Operator identity: an account files for its own organisation or, as authorised
+representative, under a mandate; nothing public is green for an unconfirmed operator."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from accounts.models import Mandate
+from accounts.services import api_key_create
+from compliance.models import DueDiligenceStatement
+from compliance.risk.service import benchmark_cache_clear
+from tests.compliance.test_dds_api import GENERATE, JSON, body
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def account(make_user):
+    benchmark_cache_clear()
+    user = make_user("standard")
+    _, plaintext = api_key_create(user=user, name="test")
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {plaintext}")
+    client.user = user
+    return client
+
+
+def filing_for(organisation):
+    data = body()
+    data["operator"] = {
+        "name": organisation.name,
+        "nip": organisation.nip,
+        "country": "PL",
+        "address": organisation.address,
+    }
+    return data
+
+
+def public_views(api_client, dds_id):
+    verify = api_client.get(f"/api/v1/verify/{dds_id}").json()
+    page = api_client.get(f"/cert/{dds_id}").content.decode()
+    return verify, page
+
+
+def test_own_verified_organisation_gets_the_green_badge(account, api_client, make_organisation):
+    organisation = make_organisation(account=account.user)
+    record = account.post(GENERATE, filing_for(organisation), format="json", **JSON).json()
+    assert record["status"] == "COMPLIANT" and record["badge"] == "verified"
+    assert record["operator_identity"]["confirmed"] is True
+    assert record["operator_identity"]["role"] == "operator"
+    verify, page = public_views(api_client, record["dds_id"])
+    assert verify["operator_identity"] == "confirmed" and verify["verified_at"]
+    assert "badge-verified" in page
+
+
+def test_unverified_organisation_never_gets_a_green_badge(account, api_client, make_organisation):
+    organisation = make_organisation(account=account.user, verified=False)
+    record = account.post(GENERATE, filing_for(organisation), format="json", **JSON).json()
+    assert record["status"] == "COMPLIANT"  # the screening result itself stands
+    assert record["badge"] == "in_progress"
+    verify, page = public_views(api_client, record["dds_id"])
+    assert verify["status"] == "COMPLIANT"
+    assert verify["operator_identity"] == "unconfirmed"
+    assert verify["verified_at"] is None
+    assert "badge-verified" not in page and "badge-in_progress" in page
+    assert "Tożsamość operatora nie została potwierdzona" in page
+
+
+def test_operator_matching_no_organisation_is_filed_but_unconfirmed(account, api_client):
+    record = account.post(GENERATE, body(), format="json", **JSON).json()
+    assert record["status"] == "COMPLIANT"
+    assert record["operator_identity"] == {"confirmed": False, "role": "operator", "organisation": None}
+    verify, _ = public_views(api_client, record["dds_id"])
+    assert verify["operator_identity"] == "unconfirmed"
+
+
+def test_another_accounts_organisation_cannot_be_used(account, api_client, make_user, make_organisation):
+    someone_else = make_organisation(account=make_user("standard"), name="Acme A")
+    record = account.post(GENERATE, filing_for(someone_else), format="json", **JSON).json()
+    assert record["operator_identity"]["organisation"] is None  # not linked, nothing of theirs shown
+    assert DueDiligenceStatement.objects.get(dds_id=record["dds_id"]).organisation is None
+    verify, page = public_views(api_client, record["dds_id"])
+    assert verify["operator_identity"] == "unconfirmed" and verify["verified_at"] is None
+    assert "badge-verified" not in page
+
+
+def test_mandate_filing_as_authorised_representative(account, api_client, make_user, make_organisation):
+    represented = make_organisation(account=None, name="Mleczarnia Podlasie")
+    staff = make_user("free", is_staff=True)
+    Mandate.objects.create(
+        account=account.user,
+        organisation=represented,
+        document_reference="pełnomocnictwo 1/2026",
+        verified_at=represented.verified_at,
+        verified_by=staff,
+    )
+    record = account.post(GENERATE, filing_for(represented), format="json", **JSON).json()
+    assert record["operator_identity"]["role"] == "authorised_representative"
+    assert record["operator_identity"]["confirmed"] is True
+    assert record["badge"] == "verified"
+    verify, page = public_views(api_client, record["dds_id"])
+    assert verify["operator_identity"] == "confirmed"
+    assert "upoważnionego przedstawiciela" in page
+
+
+def test_unverified_mandate_does_not_confirm_the_operator(account, api_client, make_organisation):
+    represented = make_organisation(account=None)
+    Mandate.objects.create(account=account.user, organisation=represented, document_reference="pending")
+    record = account.post(GENERATE, filing_for(represented), format="json", **JSON).json()
+    assert record["operator_identity"]["role"] == "authorised_representative"
+    assert record["badge"] == "in_progress"
+    verify, _ = public_views(api_client, record["dds_id"])
+    assert verify["operator_identity"] == "unconfirmed"
+
+
+def test_another_accounts_mandate_does_not_help(account, make_user, make_organisation):
+    represented = make_organisation(account=None)
+    Mandate.objects.create(
+        account=make_user("standard"),
+        organisation=represented,
+        document_reference="theirs",
+        verified_at=represented.verified_at,
+    )
+    record = account.post(GENERATE, filing_for(represented), format="json", **JSON).json()
+    assert record["operator_identity"]["organisation"] is None
+    assert record["badge"] == "in_progress"
+
+
+def test_withdrawn_verification_turns_the_badge_yellow(account, make_organisation):
+    organisation = make_organisation(account=account.user)
+    record = account.post(GENERATE, filing_for(organisation), format="json", **JSON).json()
+    organisation.verified_at = None
+    organisation.save()
+    statement = DueDiligenceStatement.objects.get(dds_id=record["dds_id"])
+    assert statement.badge() == "in_progress"
+    assert statement.verification_record()["operator_identity"] == "unconfirmed"

@@ -1,0 +1,58 @@
+"""Arrows between apps point down (DESIGN.md section 2): an import that points up fails here.
+
+panel -> everything; compliance -> risk engine, euis, webhooks, accounts; reports -> risk
+engine, webhooks, accounts; webhooks -> accounts; euis and accounts import no app.
+The risk engine still lives in `compliance.risk`, so for reports that package (and only
+it) stands for the risk app.
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+APPS = ("accounts", "euis", "compliance", "reports", "webhooks", "widget", "panel")
+ALLOWED: dict[str, set[str]] = {
+    "accounts": set(),
+    "euis": set(),
+    "webhooks": {"accounts"},
+    "compliance": {"accounts", "euis", "webhooks"},
+    "reports": {"accounts", "webhooks", "compliance.risk"},
+    "widget": {"accounts", "compliance"},
+    "panel": set(APPS) - {"panel"},
+}
+
+
+def _imports(app: str) -> list[tuple[str, int, str]]:
+    found = []
+    for path in (Path(settings.BASE_DIR) / app).rglob("*.py"):
+        if "migrations" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.append((str(path), node.lineno, node.module))
+            elif isinstance(node, ast.Import):
+                found.extend((str(path), node.lineno, alias.name) for alias in node.names)
+    return found
+
+
+def _target(module: str) -> str | None:
+    top = module.split(".", maxsplit=1)[0]
+    if top not in APPS:
+        return None
+    return "compliance.risk" if module.startswith("compliance.risk") else top
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_imports_point_down(app):
+    allowed = ALLOWED[app] | {app}
+    wrong = []
+    for path, line, module in _imports(app):
+        target = _target(module)
+        if target is None or target in allowed or target.split(".")[0] == app:
+            continue
+        if target == "compliance.risk" and "compliance" in allowed:
+            continue
+        wrong.append(f"{path}:{line} imports {module}")
+    assert wrong == []

@@ -1,0 +1,39 @@
+"""The status page's map in headless Chromium: drawn, under the site's CSP, with visible markers."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.compliance.test_plot_map_pages import add_plots
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+
+
+def test_status_page_map_shows_numbered_plot_markers(browser_page, make_statement):
+    statement = make_statement("COMPLIANT")
+    add_plots(statement, name='<img src=x onerror="window.injected=1">')
+    page = browser_page()
+    violations: list[str] = []
+    page.on(
+        "console",
+        lambda message: violations.append(message.text) if "Content Security" in message.text else None,
+    )
+    page.goto(f"/cert/{statement.dds_id}")
+    svg = page.locator("figure.plot-map svg")
+    assert svg.is_visible()
+    box = svg.bounding_box()
+    assert box["width"] > 200 and box["height"] > 100
+    markers = page.locator("g.plot-marker")
+    assert markers.count() == 2
+    for i in range(2):
+        marker_box = markers.nth(i).bounding_box()
+        assert marker_box is not None and marker_box["width"] > 0 and marker_box["height"] > 0
+        # Inside the map, not drawn off its edge.
+        assert box["x"] <= marker_box["x"] <= box["x"] + box["width"]
+        assert box["y"] <= marker_box["y"] <= box["y"] + box["height"]
+    numbers = page.locator("g.plot-number text").all_text_contents()
+    assert numbers == ["1", "2"]
+    assert page.locator("path.country-outline").first.is_visible()
+    assert page.locator("g.scale-bar text").text_content().endswith(("m", "km"))
+    assert violations == []
+    assert page.evaluate("window.injected === undefined")
