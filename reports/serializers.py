@@ -154,6 +154,10 @@ class CsrdReportSerializer(ApiModelSerializer):
     id = serializers.UUIDField(source="public_id")
     status = serializers.ChoiceField(choices=ReportStatus.choices)
     pdf_url = serializers.SerializerMethodField()
+    # Declared rather than derived from the model: the derived bounds depend on the
+    # database backend, and the published schema must not.
+    report_year = serializers.IntegerField()
+    supplier_count = serializers.IntegerField()
     filename = serializers.CharField()
     expires_at = TimestampField(allow_null=True)
     error = serializers.CharField(allow_blank=True)

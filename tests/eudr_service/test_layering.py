@@ -6,7 +6,9 @@ The risk engine still lives in `compliance.risk`, so for reports that package (a
 it) stands for the risk app.
 """
 
-import ast
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -24,17 +26,32 @@ ALLOWED: dict[str, set[str]] = {
 }
 
 
+# Parsed in a child process: CPython 3.11 before 3.11.9 keeps one AST conversion state per
+# interpreter (gh-106905), so an ast.parse running in another thread of the test process
+# (a live server, a fake upstream) can make ours fail with "recursion depth mismatch".
+_LIST_IMPORTS = """
+import ast, json, sys
+found = []
+for path in sys.argv[1:]:
+    with open(path, encoding="utf-8") as source:
+        tree = ast.parse(source.read())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((path, node.lineno, node.module))
+        elif isinstance(node, ast.Import):
+            found.extend((path, node.lineno, alias.name) for alias in node.names)
+print(json.dumps(found))
+"""
+
+
 def _imports(app: str) -> list[tuple[str, int, str]]:
-    found = []
-    for path in (Path(settings.BASE_DIR) / app).rglob("*.py"):
-        if "migrations" in path.parts:
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                found.append((str(path), node.lineno, node.module))
-            elif isinstance(node, ast.Import):
-                found.extend((str(path), node.lineno, alias.name) for alias in node.names)
-    return found
+    paths = [
+        str(path) for path in (Path(settings.BASE_DIR) / app).rglob("*.py") if "migrations" not in path.parts
+    ]
+    result = subprocess.run(
+        [sys.executable, "-c", _LIST_IMPORTS, *paths], capture_output=True, text=True, check=True
+    )
+    return [tuple(row) for row in json.loads(result.stdout)]
 
 
 def _target(module: str) -> str | None:

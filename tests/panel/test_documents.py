@@ -36,7 +36,8 @@ def test_expired_statement_shows_expired_and_no_verification(signed_in, make_sta
     assert "Wygasła" in html and 'class="badge badge-none"' in html
 
 
-def test_pdf_link_downloads_with_the_session(signed_in, make_statement):
+def test_pdf_link_downloads_with_the_session(signed_in, make_statement, eager_tasks):
+    # eager_tasks: the PDF is rendered by a Celery task, here in the test process in every mode.
     client = signed_in("standard")
     statement = make_statement("COMPLIANT", owner=client.user)
     response = client.get(f"/api/eudr/v1/dds/{statement.dds_id}/pdf")

@@ -56,7 +56,10 @@ def test_parallel_registrations_never_pass_the_cap(owner, settings, dns):
     assert {r.problem_code for r in refused} == {"too_many_webhooks"}
 
 
-def test_parallel_claimers_never_share_a_delivery(owner, settings):
+def test_parallel_claimers_never_share_a_delivery(owner, settings, monkeypatch):
+    # The suite's Celery worker (started by earlier `worker` tests) would answer the
+    # wake-ups and claim these deliveries too; here only the threads below may claim.
+    monkeypatch.setattr(services, "deliveries_wake", lambda **kwargs: None)
     settings.WEBHOOKS_ALLOW_INSECURE = True
     settings.WEBHOOKS_MAX_EVENTS_PER_MINUTE = settings.WEBHOOKS_MAX_DELIVERIES_PER_MINUTE = 10000
     Endpoint.objects.create(
