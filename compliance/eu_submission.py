@@ -34,6 +34,7 @@ from compliance.models import (
     EuSubmission,
     FilingKind,
 )
+from eudr_service.celery import tasks_run_inline
 from euis.answers import Overview
 from euis.client import EuisClient
 from euis.contract import (
@@ -235,7 +236,7 @@ def _retry_later(submission: EuSubmission, exc: EuisError, *, sent: bool) -> EuS
     submission.save(
         update_fields=["next_attempt_at", "attempt_started_at", "attempt_id", "error_message", "updated_at"]
     )
-    if not settings.CELERY_TASK_ALWAYS_EAGER:
+    if not tasks_run_inline():
         # In eager mode (make run, tests) a retry would run inline at once: the sweep retries instead.
         _send_later(submission.pk, countdown=delay)
     logger.warning("EU submission %s retried in %.0f s: %s", submission.internal_reference, delay, exc)

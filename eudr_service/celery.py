@@ -12,6 +12,14 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 
+def tasks_run_inline() -> bool:
+    """Whether a task sent now runs at once in this process (eager) instead of on a worker.
+
+    Read from the app, not from settings: tests switch an app to eager for one test.
+    """
+    return bool(app.conf.task_always_eager)
+
+
 @app.task(name="eudr_service.ping")
 def ping() -> str:
     """Health probe: proves a worker is consuming from the broker."""

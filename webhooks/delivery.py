@@ -32,6 +32,7 @@ from django.db import connection, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from eudr_service.celery import tasks_run_inline
 from eudr_service.lib import safe_http
 from webhooks.models import Delivery, DeliveryAttempt, Endpoint, Event
 from webhooks.services import deliveries_wake, endpoint_disable, endpoints_disable_failing, wake_acknowledge
@@ -266,7 +267,7 @@ def _apply(delivery: Delivery, outcome: Outcome) -> float | None:
         return None
     delivery.status = Delivery.Status.FAILED
     delivery.next_attempt_at = timezone.now() + timedelta(seconds=delay)
-    if delay <= settings.WEBHOOKS_SHORT_RETRY_SECONDS and not settings.CELERY_TASK_ALWAYS_EAGER:
+    if delay <= settings.WEBHOOKS_SHORT_RETRY_SECONDS and not tasks_run_inline():
         delivery.enqueued_at = delivery.next_attempt_at  # a wake-up message with a countdown covers it
     return delay
 

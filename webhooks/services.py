@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from eudr_service.celery import tasks_run_inline
 from eudr_service.lib import safe_http
 from eudr_service.lib.problems import Problem
 from webhooks.models import EVENT_TYPES, Delivery, Endpoint, Event
@@ -257,13 +258,13 @@ def deliveries_wake(*, countdown: float | None = None, force: bool = False) -> N
     time: a burst of commits costs one message, not one per event."""
     from webhooks.tasks import send_due  # tasks import services; avoid the cycle at import time
 
-    if not force and countdown is None and not settings.CELERY_TASK_ALWAYS_EAGER:
+    if not force and countdown is None and not tasks_run_inline():
         try:
             if not caches["default"].add(_WAKE_KEY, 1, settings.WEBHOOKS_WAKE_DEDUPE_SECONDS):
                 return  # a wake-up is already waiting and will see this work
         except Exception:
             logger.warning("wake-up dedupe unavailable; sending one anyway", exc_info=True)
-    if countdown and settings.CELERY_TASK_ALWAYS_EAGER:
+    if countdown and tasks_run_inline():
         return  # eager tasks ignore countdowns; the embedded scheduler's sweep sends it when due
     options = {"queue": settings.WEBHOOKS_QUEUE} if settings.WEBHOOKS_QUEUE else {}
     if countdown:

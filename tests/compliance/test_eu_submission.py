@@ -6,7 +6,6 @@ import time
 from datetime import timedelta
 
 import pytest
-from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 from lxml import etree
@@ -155,11 +154,6 @@ def test_statement_under_review_is_not_submitted(client, eu, django_capture_on_c
     assert eu.records == {}
 
 
-@pytest.mark.skipif(
-    not settings.CELERY_TASK_ALWAYS_EAGER,
-    reason="steps the outbox by hand between retries; with a broker the retry is the broker's "
-    "(the worker test covers that path)",
-)
 def test_rate_limited_submission_is_retried_and_sent_once(client, eu, django_capture_on_commit_callbacks):
     store_credentials(client)
     eu.rate_limit_next(1, retry_after=0)
@@ -172,11 +166,6 @@ def test_rate_limited_submission_is_retried_and_sent_once(client, eu, django_cap
     assert submission.state == "submitted" and len(eu.records) == 1
 
 
-@pytest.mark.skipif(
-    not settings.CELERY_TASK_ALWAYS_EAGER,
-    reason="steps the outbox by hand between retries; with a broker the retry is the broker's "
-    "(the worker test covers that path)",
-)
 def test_timed_out_submission_is_looked_up_not_sent_twice(
     client, eu, settings, django_capture_on_commit_callbacks
 ):
