@@ -5,9 +5,11 @@ from pathlib import Path
 from django.conf import settings
 from django.core.cache import caches
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.safestring import mark_safe
 from django.utils.translation.trans_real import parse_accept_lang_header
+from markdown_it import MarkdownIt
 
 from eudr_service.lib.problem_types import PROBLEM_TYPES, problem_type
 
@@ -61,11 +63,11 @@ def _problem_lang(request: HttpRequest) -> str:
     wanted = (request.GET.get("lang") or "").strip().lower()
     if wanted in PROBLEM_LANGS:
         return wanted
-    preferred = get_supported_language_variant_or_none(request)
-    return "pl" if preferred == "pl" else "en"
+    return "pl" if _browser_problem_lang(request) == "pl" else "en"
 
 
-def get_supported_language_variant_or_none(request: HttpRequest) -> str | None:
+def _browser_problem_lang(request: HttpRequest) -> str | None:
+    """The first of PROBLEM_LANGS in the browser's Accept-Language, if any."""
     accept = request.META.get("HTTP_ACCEPT_LANGUAGE", "")
     for code, _quality in parse_accept_lang_header(accept):
         primary = code.split("-")[0].lower()
@@ -103,12 +105,6 @@ METHOD_PAGES = {
 
 def methodology_page(request: HttpRequest, name: str = "") -> HttpResponse:
     """GET /methodology and /methodology/csrd: the method descriptions, as HTML."""
-    from django.conf import settings
-    from django.http import Http404
-    from django.shortcuts import render
-    from django.utils.safestring import mark_safe
-    from markdown_it import MarkdownIt
-
     if name not in METHOD_PAGES:
         raise Http404
     filename, title = METHOD_PAGES[name]
