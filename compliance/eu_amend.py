@@ -97,7 +97,9 @@ def dds_amend(*, statement: DueDiligenceStatement, data: dict[str, Any], by: Use
         locked.internal_reference = data.get("internal_reference", "")
         locked.commodity = ", ".join(dict.fromkeys(line["commodity"].polish_name for line in lines))
         locked.country_of_production = lines[0]["country_of_production"]
-        locked.geolocation_confidential = data.get("geolocation_confidential", False)
+        locked.geolocation_confidential = data.get(
+            "geolocation_confidential", locked.geolocation_confidential
+        )
         locked.commodities.all().delete()
         dds_lines_create(statement=locked, lines=lines)
         plots = list(

@@ -300,12 +300,13 @@ class DDSFilingSerializer(serializers.Serializer):
     operator = OperatorSerializer()
     commodities = CommoditySerializer(many=True, allow_empty=False, max_length=MAX_COMMODITIES)
     attestation = AttestationSerializer()
+    # No serializer default: absent means "as before" on an amendment (a legacy body must not
+    # disclose what was confidential), false on a new filing (compliance.services).
     geolocation_confidential = serializers.BooleanField(
         required=False,
-        default=False,
         help_text="V3 geoLocationConfidential: true keeps the plots' geolocation from the supply chain "
         "at the EU, and from our public status page. State it (true or false): a body without it "
-        "is the deprecated legacy body.",
+        "is the deprecated legacy body (then false for a new filing, unchanged by an amendment).",
     )
 
     # The DDS contract: species for wood, geolocation for every plot (OPS 6.2.4, 10.3, 11.4.3).

@@ -184,6 +184,19 @@ def test_amendment_can_make_the_geolocation_confidential(client, eu, django_capt
     at_fake = eu.records[record["eu_is"]["identifier"]]
     assert at_fake.version == 2
     assert texts(at_fake.statement, "geoLocationConfidential") == ["true"]
+    # A later legacy amendment, which says nothing about it, does not disclose it again.
+    amended = body()
+    amended["commodities"][0]["net_mass_kg"] = "31000"
+    response = client.post(f"/api/eudr/v1/dds/{record['dds_id']}/amend", amended, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["geolocation_confidential"] is True
+    assert texts(at_fake.statement, "geoLocationConfidential") == ["true"]
+    # Stating it does.
+    response = client.post(
+        f"/api/eudr/v1/dds/{record['dds_id']}/amend", v3(body(), confidential=False), format="json"
+    )
+    assert response.json()["geolocation_confidential"] is False
+    assert texts(eu.records[record["eu_is"]["identifier"]].statement, "geoLocationConfidential") == ["false"]
 
 
 # --- the legacy body is deprecated -----------------------------------------------------------

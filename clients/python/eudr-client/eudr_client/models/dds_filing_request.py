@@ -32,7 +32,7 @@ class DDSFilingRequest:
         internal_reference (str | Unset):
         geolocation_confidential (bool | Unset): V3 geoLocationConfidential: true keeps the plots' geolocation from the
             supply chain at the EU, and from our public status page. State it (true or false): a body without it is the
-            deprecated legacy body. Default: False.
+            deprecated legacy body (then false for a new filing, unchanged by an amendment).
     """
 
     activity: ActivityEnum
@@ -40,7 +40,7 @@ class DDSFilingRequest:
     commodities: list[CommodityRequest]
     attestation: AttestationRequest
     internal_reference: str | Unset = UNSET
-    geolocation_confidential: bool | Unset = False
+    geolocation_confidential: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
