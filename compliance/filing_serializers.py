@@ -33,7 +33,8 @@ MAX_PLOTS_PER_COMMODITY = 1000
 MAX_SPECIES_PER_COMMODITY = SPECIES_PER_COMMODITY_MAX
 SPECIES_NAME_MAX = SCIENTIFIC_NAME_MAX
 # "If the commodity is sourced from timber, then at least one scientific name and common
-# name must be provided" (OPS 10.3; CF4 ..._SPECIES_INFORMATION_*_EMPTY). Annex I wood only.
+# name must be provided" (OPS 10.3; CF4 v1.4 of 22 July 2025, ..._SPECIES_INFORMATION_*_EMPTY):
+# a rule of the EU Information System for every DDS since its first version. Annex I wood only.
 SPECIES_REQUIRED_FOR = frozenset({"wood"})
 # The field whose presence marks a V3 body: the EU requires geoLocationConfidential in every
 # statement (DDS and SD XSD 8.2.1), so a V3 client states it, true or false.
@@ -41,6 +42,10 @@ V3_MARKER_FIELD = "geolocation_confidential"
 # Postal codes we can check: a Polish one is NN-NNN (Poczta Polska). Other countries:
 # the EU's limit only (PostalCodeType, 1 to 80 characters).
 POSTAL_CODE_FORMS = {"PL": (re.compile(r"^\d{2}-\d{3}$"), "NN-NNN, e.g. 05-300")}
+_ADDRESS_NOT_ALLOWED = (
+    "A due diligence statement needs the geolocation of every plot; a postal address is accepted "
+    "only in a simplified declaration (Art. 4a(5)). Give parcel_id, lat+lng with area_ha, or geometry."
+)
 _EORI = re.compile(r"^[A-Z]{2}[0-9A-Z]{1,15}$")
 _HS = re.compile(r"^\d{4}(?:\d{2}){0,2}$")
 _COUNTRY = re.compile(r"^[A-Z]{2}$")
@@ -314,43 +319,35 @@ class DDSFilingSerializer(serializers.Serializer):
     allows_address_plots = False
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        errors: dict[int, dict[str, Any]] = {}
-        for index, line in enumerate(attrs["commodities"]):
-            found: dict[str, Any] = {}
-            if (
-                self.requires_species
-                and line["commodity"].code in SPECIES_REQUIRED_FOR
-                and not line["species"]
-            ):
-                found["species"] = [
-                    ErrorDetail(
-                        f"{line['commodity'].code} needs its tree species: at least one "
-                        "{scientific_name, common_name} pair (EU Information System rule, OPS 10.3).",
-                        code="species_required",
-                    )
-                ]
-            if not self.allows_address_plots:
-                addressed = {
-                    number: {
-                        "address": [
-                            ErrorDetail(
-                                "A due diligence statement needs the geolocation of every plot; a postal "
-                                "address is accepted only in a simplified declaration (Art. 4a(5)). Give "
-                                "parcel_id, lat+lng with area_ha, or geometry.",
-                                code="address_not_allowed",
-                            )
-                        ]
-                    }
-                    for number, plot in enumerate(line["plots"])
-                    if plot["kind"] == "address"
-                }
-                if addressed:
-                    found["plots"] = addressed
-            if found:
-                errors[index] = found
+        errors = {
+            index: refusals
+            for index, line in enumerate(attrs["commodities"])
+            if (refusals := self._line_refusals(line))
+        }
         if errors:
             raise serializers.ValidationError({"commodities": errors})
         return attrs
+
+    def _line_refusals(self, line: dict[str, Any]) -> dict[str, Any]:
+        """What the EU's contract for this kind of filing refuses in one commodity line."""
+        refusals: dict[str, Any] = {}
+        if self.requires_species and line["commodity"].code in SPECIES_REQUIRED_FOR and not line["species"]:
+            refusals["species"] = [
+                ErrorDetail(
+                    f"{line['commodity'].code} needs its tree species: at least one "
+                    "{scientific_name, common_name} pair (EU Information System rule, OPS 10.3).",
+                    code="species_required",
+                )
+            ]
+        if not self.allows_address_plots:
+            addressed = {
+                number: {"address": [ErrorDetail(_ADDRESS_NOT_ALLOWED, code="address_not_allowed")]}
+                for number, plot in enumerate(line["plots"])
+                if plot["kind"] == "address"
+            }
+            if addressed:
+                refusals["plots"] = addressed
+        return refusals
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         # Counted on the raw body, before any geometry is parsed or validated.

@@ -45,7 +45,8 @@ class SDFilingSerializer(DDSFilingSerializer):
     operator = SDOperatorSerializer()
 
     # The SD contract has no speciesInfo, and takes a postal address as the place of
-    # production (SD XSD 8.2.1 SdProducerLocationType; OPS 11.4.3; Art. 4a(5)).
+    # production (SD XSD 8.2.1 SdProducerLocationType; OPS 11.4.3): Art. 4a(5) of Regulation
+    # (EU) 2023/1115, inserted by 2025/2650, applying with the simplified declaration itself.
     requires_species = False
     allows_address_plots = True
 
