@@ -44,6 +44,7 @@ class DDSCommodityInline(admin.TabularInline):
         "hs_heading",
         "net_mass_kg",
         "country_of_production",
+        "species",
         "plot_summary",
     )
     readonly_fields = fields
@@ -111,6 +112,7 @@ class DDSAdmin(admin.ModelAdmin):
         "attested_declaration",
         "attested_at",
         "declaration_version",
+        "geolocation_confidential",
         "verified_at",
         "valid_until",
         "created_at",

@@ -75,6 +75,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "switch": "English",
         "map": "Mapa działek",
         "map_note": "Numery działek jak w oświadczeniu; kolor i legenda: poziom ryzyka.",
+        "geolocation_confidential": (
+            "Operator zastrzegł poufność geolokalizacji działek: ta strona nie pokazuje ich położenia."
+        ),
     },
     "en": {
         "title": "Due diligence statement status",
@@ -126,6 +129,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "switch": "Polski",
         "map": "Map of the plots",
         "map_note": "Plot numbers as in the statement; colour and legend: risk level.",
+        "geolocation_confidential": (
+            "The operator keeps the plots' geolocation confidential: this page does not show where they are."
+        ),
     },
 }
 # What each verdict rule means, for people (codes: compliance.screening.Rule).
@@ -141,6 +147,9 @@ RULE_TEXTS: dict[str, dict[str, str]] = {
         "high_risk": "wysokie ryzyko: sprawdza pracownik",
         "critical_risk": "krytyczne ryzyko",
         "plot_location_unconfirmed": "położenie działki nie zgadza się z krajem produkcji",
+        "postal_address_low_risk": (
+            "grunt wskazany adresem pocztowym (art. 4a ust. 5) w kraju niskiego ryzyka; bez geolokalizacji"
+        ),
         "plot_not_screened": "działki nie udało się sprawdzić",
         "staff_decision": "decyzja pracownika",
     },
@@ -155,6 +164,9 @@ RULE_TEXTS: dict[str, dict[str, str]] = {
         "high_risk": "high risk: reviewed by staff",
         "critical_risk": "critical risk",
         "plot_location_unconfirmed": "a plot's location does not match the country of production",
+        "postal_address_low_risk": (
+            "land given as a postal address (Art. 4a(5)) in a low-risk country; no geolocation"
+        ),
         "plot_not_screened": "a plot could not be screened",
         "staff_decision": "staff decision",
     },
@@ -229,6 +241,9 @@ def certificate_page(request: HttpRequest, dds_id: str) -> HttpResponse:
         attestation=statement.attestation(),
         own_url=own_url,
         qr_data_uri=qr_svg_data_uri(own_url),
-        plot_map=statement_map_svg(statement=statement, lang=lang),
+        # Confidential geolocation (V3 geoLocationConfidential) is not shown to the public either.
+        plot_map=""
+        if statement.geolocation_confidential
+        else statement_map_svg(statement=statement, lang=lang),
     )
     return render(request, "compliance/certificate.html", context)

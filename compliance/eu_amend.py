@@ -28,7 +28,6 @@ from compliance.eu_submission import (
     eu_withdraw_window_closes,
 )
 from compliance.models import (
-    DDSCommodity,
     DDSPlot,
     DDSStatus,
     DDSStatusChange,
@@ -76,7 +75,7 @@ def _check(statement: DueDiligenceStatement, submission: EuSubmission | None, da
 
 def dds_amend(*, statement: DueDiligenceStatement, data: dict[str, Any], by: User) -> DueDiligenceStatement:
     """Replace the statement's content with `data` (a validated filing body), here and at the EU."""
-    from compliance.services import _plot_row
+    from compliance.services import dds_lines_create
 
     submission = EuSubmission.objects.filter(statement=statement).select_related("statement").first()
     _check(statement, submission, data)
@@ -98,20 +97,11 @@ def dds_amend(*, statement: DueDiligenceStatement, data: dict[str, Any], by: Use
         locked.internal_reference = data.get("internal_reference", "")
         locked.commodity = ", ".join(dict.fromkeys(line["commodity"].polish_name for line in lines))
         locked.country_of_production = lines[0]["country_of_production"]
+        locked.geolocation_confidential = data.get(
+            "geolocation_confidential", locked.geolocation_confidential
+        )
         locked.commodities.all().delete()
-        for position, line in enumerate(lines):
-            commodity = DDSCommodity.objects.create(
-                statement=locked,
-                position=position,
-                code=line["commodity"].code,
-                description=line["description"],
-                hs_heading=line["hs_heading"],
-                net_mass_kg=line["net_mass_kg"],
-                country_of_production=line["country_of_production"],
-            )
-            DDSPlot.objects.bulk_create(
-                [_plot_row(commodity, index, plot) for index, plot in enumerate(line["plots"])]
-            )
+        dds_lines_create(statement=locked, lines=lines)
         plots = list(
             DDSPlot.objects.filter(commodity__statement=locked).select_related("commodity__statement")
         )

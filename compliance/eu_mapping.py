@@ -17,7 +17,12 @@ from shapely.geometry import mapping
 
 from compliance.models import DDSPlot, DueDiligenceStatement, FilingKind, ParcelRecord, PlotKind
 from euis import geojson
-from euis.contract import EUROPEAN_COUNTRIES, ActivityType, IdentifierType
+from euis.contract import (
+    EUROPEAN_COUNTRIES,
+    POSTAL_ADDRESSES_PER_PRODUCER_MAX,
+    ActivityType,
+    IdentifierType,
+)
 from euis.shapes import (
     Address,
     DdsCommodity,
@@ -26,9 +31,11 @@ from euis.shapes import (
     EconomicOperator,
     GoodsMeasure,
     OperatorIdentifier,
+    PostalAddress,
     SdCommodity,
     SdProducer,
     SdStatement,
+    Species,
 )
 
 DESCRIPTION_MAX = 150  # descriptionOfGoods (OPS 4.1.4)
@@ -55,6 +62,9 @@ def eu_internal_reference(statement: DueDiligenceStatement) -> str:
 
 
 def _plot_geometry(plot: DDSPlot) -> dict[str, Any]:
+    if plot.kind == PlotKind.ADDRESS:
+        # A DDS producer must have geolocation (OPS 6.2.4); the filing body refuses addresses.
+        raise NotMappable(f"Plot {plot.position + 1} is a postal address: a DDS needs geolocation.")
     if plot.kind == PlotKind.PARCEL:
         record = ParcelRecord.objects.filter(parcel_id=plot.parcel_id).first()
         if record is None:
@@ -101,6 +111,10 @@ def dds_to_eu(statement: DueDiligenceStatement) -> DdsStatement:
                 description_of_goods=line.description[:DESCRIPTION_MAX],
                 hs_heading=line.hs_heading[:HS_HEADING_MAX],
                 measure=GoodsMeasure(net_weight_kg=Decimal(line.net_mass_kg)),
+                species=tuple(
+                    Species(scientific_name=s["scientific_name"], common_name=s["common_name"])
+                    for s in line.species
+                ),
                 producers=producers,
             )
         )
@@ -111,8 +125,7 @@ def dds_to_eu(statement: DueDiligenceStatement) -> DdsStatement:
         activity=activity,
         internal_reference=eu_internal_reference(statement),
         commodities=tuple(commodities),
-        # We have no field for it yet: geolocation is shared down the chain (the EU's default).
-        geolocation_confidential=False,
+        geolocation_confidential=statement.geolocation_confidential,
         country_of_activity=(
             statement.operator_country if statement.operator_country in EUROPEAN_COUNTRIES else None
         ),
@@ -162,6 +175,7 @@ def represented_operator(statement: DueDiligenceStatement) -> EconomicOperator:
 
 
 CADASTRAL_IDS_MAX = 100  # cadastralIdentifier ×1..100 per producer (SD XSD 8.2.1)
+POSTAL_ADDRESSES_MAX = POSTAL_ADDRESSES_PER_PRODUCER_MAX  # postalAddress ×1..100 per producer
 
 
 def sd_internal_reference() -> str:
@@ -173,7 +187,8 @@ _REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
 
 def sd_to_eu(statement: DueDiligenceStatement, *, internal_reference: str) -> SdStatement:
-    """The V3 simplified declaration: parcels go as `cadastralIdentifier`, other plots as GeoJSON."""
+    """The V3 simplified declaration: parcels go as `cadastralIdentifier`, addresses as
+    `postalAddress`, other plots as GeoJSON; one producer per location kind (and per 100)."""
     activity = _ACTIVITY.get(statement.activity)
     if activity is None:
         raise NotMappable("The declaration has no activity (import, export or domestic).")
@@ -181,13 +196,32 @@ def sd_to_eu(statement: DueDiligenceStatement, *, internal_reference: str) -> Sd
     for line in statement.commodities.all():
         plots = list(line.plots.all())
         parcels = [plot.parcel_id for plot in plots if plot.kind == PlotKind.PARCEL]
-        features = [_plot_feature(plot) for plot in plots if plot.kind != PlotKind.PARCEL]
+        addresses = [
+            PostalAddress(
+                postal_code=plot.address_postal_code[:80],
+                city=plot.address_city[:200],
+                street=plot.address_street[:300] or None,
+            )
+            for plot in plots
+            if plot.kind == PlotKind.ADDRESS
+        ]
+        features = [
+            _plot_feature(plot) for plot in plots if plot.kind not in (PlotKind.PARCEL, PlotKind.ADDRESS)
+        ]
         producers = []
         name = statement.operator_name[:500]
         for start in range(0, len(parcels), CADASTRAL_IDS_MAX):
             chunk = tuple(parcels[start : start + CADASTRAL_IDS_MAX])
             producers.append(
                 SdProducer(country=line.country_of_production, name=name, cadastral_identifiers=chunk)
+            )
+        for start in range(0, len(addresses), POSTAL_ADDRESSES_MAX):
+            producers.append(
+                SdProducer(
+                    country=line.country_of_production,
+                    name=name,
+                    postal_addresses=tuple(addresses[start : start + POSTAL_ADDRESSES_MAX]),
+                )
             )
         if features:
             producers.append(
@@ -211,7 +245,7 @@ def sd_to_eu(statement: DueDiligenceStatement, *, internal_reference: str) -> Sd
         internal_reference=internal_reference,
         activity=activity,
         commodities=tuple(commodities),
-        geolocation_confidential=False,
+        geolocation_confidential=statement.geolocation_confidential,
         country_of_activity=(
             statement.operator_country if statement.operator_country in EUROPEAN_COUNTRIES else None
         ),

@@ -21,11 +21,11 @@ from compliance.eu_submission import (
     dds_withdraw,
     eu_submissions_release,
 )
-from compliance.filing_serializers import DDSFilingSerializer
+from compliance.filing_serializers import LEGACY_BODY_NOTE, DDSFilingSerializer
 from compliance.models import UpstreamReference
 from compliance.serializers import DDSRecordSerializer
 from compliance.upstream import upstream_reference_record
-from compliance.views import _owned_statement
+from compliance.views import _owned_statement, validated_filing_body
 from eudr_service.lib.fields import TimestampField
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.problems import Problem
@@ -146,7 +146,8 @@ class DDSAmendView(APIView):
         summary="Amend a DDS the EU holds (a complete replacement, within 72 hours of submission)",
         description=(
             "The body is a complete filing body. It is screened again and must come out COMPLIANT; "
-            "the activity cannot change. After 72 hours the EU takes no amendment: file a new statement."
+            "the activity cannot change. After 72 hours the EU takes no amendment: file a new statement. "
+            + LEGACY_BODY_NOTE
         ),
         parameters=[OpenApiParameter("dds_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
         request=DDSFilingSerializer,
@@ -168,10 +169,9 @@ class DDSAmendView(APIView):
     )
     def post(self, request: Request, dds_id: str) -> Response:
         statement = _owned_statement(request, dds_id)
-        body = DDSFilingSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
+        data = validated_filing_body(request, DDSFilingSerializer)
         try:
-            dds_amend(statement=statement, data=body.validated_data, by=request.user)
+            dds_amend(statement=statement, data=data, by=request.user)
         except WithdrawRefused as exc:
             raise Problem(409, exc.code, str(exc)) from exc
         return Response(DDSRecordSerializer(_owned_statement(request, statement.dds_id)).data)

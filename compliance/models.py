@@ -110,6 +110,9 @@ class DueDiligenceStatement(models.Model):
         "accounts.Organisation", null=True, blank=True, on_delete=models.PROTECT, related_name="statements"
     )
     operator_role = models.CharField(max_length=32, default="operator")
+    # V3 geoLocationConfidential: the geolocation is not disclosed down the supply chain.
+    # Our public pages (status page, its map) then show no plot geometry either.
+    geolocation_confidential = models.BooleanField(default=False)
     # What the signatory attested when filing (Article 3(b) legality, Annex II points 5 and 6).
     attested_legality = models.BooleanField(default=False)
     attested_declaration = models.BooleanField(default=False)
@@ -399,6 +402,8 @@ class DDSCommodity(models.Model):
     hs_heading = models.CharField(max_length=8)
     net_mass_kg = models.DecimalField(max_digits=14, decimal_places=3)
     country_of_production = models.CharField(max_length=2)
+    # V3 speciesInfo: [{"scientific_name", "common_name"}, ...]; required for wood (OPS 10.3).
+    species = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["position"]
@@ -411,6 +416,9 @@ class PlotKind(models.TextChoices):
     PARCEL = "parcel", "cadastral parcel (ULDK)"
     POINT = "point", "point with area"
     GEOMETRY = "geometry", "GeoJSON geometry"
+    # Simplified declarations only: Art. 4a(5) lets a micro or small primary operator
+    # give a postal address instead of geolocation (SD XSD 8.2.1 postalAddress).
+    ADDRESS = "address", "postal address"
 
 
 class DDSPlot(models.Model):
@@ -422,6 +430,10 @@ class DDSPlot(models.Model):
     parcel_id = models.CharField(max_length=64, blank=True)
     geometry = models.JSONField(null=True, blank=True, help_text="RFC 7946 GeoJSON, lng/lat, 6 decimals")
     area_ha = models.DecimalField(max_digits=12, decimal_places=4, null=True, blank=True)
+    # An address plot (PlotKind.ADDRESS), limits of sd:SdProducerPostalAddressType.
+    address_street = models.CharField(max_length=300, blank=True)
+    address_postal_code = models.CharField(max_length=80, blank=True)
+    address_city = models.CharField(max_length=200, blank=True)
     risk_level = models.CharField(max_length=8, blank=True)
     risk = models.JSONField(null=True, blank=True, help_text="The risk engine's full answer")
     finding = models.CharField(
@@ -434,6 +446,25 @@ class DDSPlot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.commodity}/{self.position} {self.kind}"
+
+    @property
+    def address(self) -> dict[str, str] | None:
+        """The postal address of an address plot, as the API shows it; None for other kinds."""
+        if self.kind != PlotKind.ADDRESS:
+            return None
+        return {
+            "street": self.address_street,
+            "postal_code": self.address_postal_code,
+            "city": self.address_city,
+        }
+
+    @property
+    def address_line(self) -> str:
+        """'street, postal code city' for pages and the PDF; empty for other kinds."""
+        if self.kind != PlotKind.ADDRESS:
+            return ""
+        place = f"{self.address_postal_code} {self.address_city}"
+        return f"{self.address_street}, {place}" if self.address_street else place
 
 
 class IdempotencyRecord(models.Model):

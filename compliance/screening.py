@@ -41,6 +41,9 @@ class Rule:
     CRITICAL_RISK = "critical_risk"  # score in the critical band
     PLOT_LOCATION_UNCONFIRMED = "plot_location_unconfirmed"  # no country, or not the declared one
     PLOT_NOT_SCREENED = "plot_not_screened"  # parcel unknown or the parcel service down
+    # Land given as a postal address (simplified declaration, Art. 4a(5)) in a low-risk
+    # country: nothing to screen against forest data; Article 13 as for other low-risk plots.
+    POSTAL_ADDRESS_LOW_RISK = "postal_address_low_risk"
     STAFF_DECISION = "staff_decision"
 
 
@@ -54,6 +57,7 @@ _STATUS_BY_FINDING = (
     (Rule.INSUFFICIENT_EVIDENCE, DDSStatus.UNDER_REVIEW),
 )
 NEEDS_FOREST_EVIDENCE = frozenset({"standard", "high"})
+LOW_RISK_FINDINGS = frozenset({Rule.ARTICLE_13_LOW_RISK, Rule.POSTAL_ADDRESS_LOW_RISK})
 REASON_PLOTS_LISTED = 20
 
 
@@ -104,6 +108,11 @@ def has_forest_evidence(risk: dict[str, Any]) -> bool:
 
 def plot_finding(plot: DDSPlot) -> str:
     """The verdict rule for one screened plot."""
+    if plot.kind == PlotKind.ADDRESS:
+        # A postal address is no evidence of a location: acceptable only where the law lets
+        # a low-risk country's micro or small primary operator give it (Art. 4a(5), Art. 13).
+        low = service.benchmark_class(plot.commodity.country_of_production) == "low"
+        return Rule.POSTAL_ADDRESS_LOW_RISK if low else Rule.INSUFFICIENT_EVIDENCE
     risk = plot.risk
     if risk is None:
         return Rule.PLOT_NOT_SCREENED
@@ -126,6 +135,12 @@ def plot_finding(plot: DDSPlot) -> str:
 
 def plot_screen(plot: DDSPlot) -> None:
     """Score one plot and store the answer; failures are recorded, not raised."""
+    if plot.kind == PlotKind.ADDRESS:
+        # No geometry: nothing for the risk engine; the finding rests on the country alone.
+        plot.risk, plot.risk_level, plot.screening_error = None, "", ""
+        plot.finding = plot_finding(plot)
+        plot.save(update_fields=["risk", "risk_level", "screening_error", "finding"])
+        return
     try:
         risk = _plot_risk(plot)
     except parcels.ParcelNotFound:
@@ -189,11 +204,7 @@ def verdict(plots: list[DDSPlot]) -> Verdict:
         if code in by_finding:
             return Verdict(status, overall, code, reasons)
     # Every plot is clear. Article 13 only when every plot is in a low-risk country.
-    rule = (
-        Rule.ARTICLE_13_LOW_RISK
-        if set(by_finding) == {Rule.ARTICLE_13_LOW_RISK}
-        else Rule.FOREST_EVIDENCE_CLEAR
-    )
+    rule = Rule.ARTICLE_13_LOW_RISK if set(by_finding) <= LOW_RISK_FINDINGS else Rule.FOREST_EVIDENCE_CLEAR
     return Verdict(DDSStatus.COMPLIANT, overall, rule, reasons)
 
 

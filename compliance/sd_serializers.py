@@ -1,4 +1,6 @@
-"""The simplified declaration body: today's filing body plus the operator's size, and eligibility.
+"""The simplified declaration body: the filing body plus the operator's size, and eligibility.
+
+Land may also be a postal address (a plot `{"address": {...}}`); species are not asked for.
 
 Who may file one (Regulation (EU) 2023/1115 Art. 2(35a) and 4a, inserted by
 Regulation (EU) 2025/2650; compliance.regime): a natural person or a micro or
@@ -41,6 +43,12 @@ def _refuse(path: dict[str, Any]) -> serializers.ValidationError:
 
 class SDFilingSerializer(DDSFilingSerializer):
     operator = SDOperatorSerializer()
+
+    # The SD contract has no speciesInfo, and takes a postal address as the place of
+    # production (SD XSD 8.2.1 SdProducerLocationType; OPS 11.4.3): Art. 4a(5) of Regulation
+    # (EU) 2023/1115, inserted by 2025/2650, applying with the simplified declaration itself.
+    requires_species = False
+    allows_address_plots = True
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         attrs = super().validate(attrs)

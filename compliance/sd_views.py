@@ -18,12 +18,13 @@ from rest_framework.views import APIView
 
 from accounts.authentication import request_livemode
 from compliance.documents import statement_with_details
+from compliance.filing_serializers import LEGACY_BODY_NOTE
 from compliance.identifiers import normalise
 from compliance.models import DueDiligenceStatement, FilingKind
 from compliance.sd_serializers import SDFilingSerializer
 from compliance.serializers import DDSRecordSerializer, DDSSummarySerializer
 from compliance.services import IdempotencyConflict, dds_file
-from compliance.views import StatementPagination, _pdf_response
+from compliance.views import StatementPagination, _pdf_response, validated_filing_body
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES
 from eudr_service.lib.problems import Problem
 
@@ -90,9 +91,11 @@ class SDListCreateView(ListAPIView):
         operation_id="sd_create",
         summary="File a simplified declaration (micro or small primary operator, low-risk country)",
         description=(
-            "Land as ULDK parcel ids (sent to the EU as cadastralIdentifier), points or GeoJSON. "
+            "Land as ULDK parcel ids (sent to the EU as cadastralIdentifier), postal addresses "
+            "(postalAddress), points or GeoJSON. "
             "400 `sd_operator_not_eligible` for a medium or large operator, `sd_country_not_eligible` "
-            "for a country that is not low-risk or a product not produced in the operator's own country."
+            "for a country that is not low-risk or a product not produced in the operator's own country. "
+            + LEGACY_BODY_NOTE
         ),
         parameters=[OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER)],
         request=SDFilingSerializer,
@@ -104,15 +107,14 @@ class SDListCreateView(ListAPIView):
         tags=["simplified-declarations"],
     )
     def post(self, request: Request) -> Response:
-        body = SDFilingSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
+        data = validated_filing_body(request, SDFilingSerializer)
         key = request.headers.get("Idempotency-Key", "").strip() or None
         if key is not None and len(key) > 255:
             raise Problem(400, "invalid_idempotency_key", "Idempotency-Key is at most 255 characters.")
         try:
             declaration, replayed = dds_file(
                 owner=request.user,
-                data=body.validated_data,
+                data=data,
                 raw_body=request.data,
                 idempotency_key=key,
                 filing_kind=FilingKind.SIMPLIFIED,

@@ -47,10 +47,19 @@ class HistoryEntrySerializer(serializers.Serializer):
         )
 
 
+class PostalAddressOutSerializer(serializers.Serializer):
+    street = serializers.CharField(allow_blank=True)
+    postal_code = serializers.CharField()
+    city = serializers.CharField()
+
+
 class PlotOutSerializer(serializers.Serializer):
-    kind = serializers.CharField()
+    kind = serializers.CharField(help_text="parcel, point, geometry or address")
     parcel_id = serializers.CharField(allow_blank=True)
     geometry = serializers.JSONField(allow_null=True)
+    address = PostalAddressOutSerializer(
+        allow_null=True, help_text="An address plot's postal address (simplified declarations); else null"
+    )
     area_ha = serializers.DecimalField(max_digits=12, decimal_places=4, allow_null=True)
     risk_level = OptionalCharField(help_text="null until screened")
     screening_error = serializers.CharField(allow_blank=True)
@@ -60,12 +69,18 @@ class PlotOutSerializer(serializers.Serializer):
     risk = serializers.JSONField(allow_null=True)
 
 
+class SpeciesOutSerializer(serializers.Serializer):
+    scientific_name = serializers.CharField()
+    common_name = serializers.CharField()
+
+
 class CommodityOutSerializer(serializers.Serializer):
     commodity = serializers.CharField(source="code")
     description = serializers.CharField()
     hs_heading = serializers.CharField()
     net_mass_kg = serializers.DecimalField(max_digits=14, decimal_places=3)
     country_of_production = serializers.CharField()
+    species = SpeciesOutSerializer(many=True, help_text="Tree species (V3 speciesInfo); empty when not given")
     plots = PlotOutSerializer(many=True)
 
 
@@ -146,6 +161,9 @@ class DDSRecordSerializer(DDSSummarySerializer):
         help_text="Layers answered, methodology, warnings, the rule and who decided"
     )
     commodities = CommodityOutSerializer(many=True)
+    geolocation_confidential = serializers.BooleanField(
+        help_text="V3 geoLocationConfidential as sent to the EU; true: no plot geometry on public pages"
+    )
     eu_reference_number = serializers.CharField(allow_blank=True)
     eu_verification_number = serializers.CharField(allow_blank=True)
     screened_at = TimestampField(allow_null=True)

@@ -226,20 +226,9 @@ def _dds_create_filed(
         filing_kind=filing_kind,
         operator_size=operator.get("size", ""),
         livemode=livemode,
+        geolocation_confidential=data.get("geolocation_confidential", False),
     )
-    for position, line in enumerate(lines):
-        commodity = DDSCommodity.objects.create(
-            statement=statement,
-            position=position,
-            code=line["commodity"].code,
-            description=line["description"],
-            hs_heading=line["hs_heading"],
-            net_mass_kg=line["net_mass_kg"],
-            country_of_production=line["country_of_production"],
-        )
-        DDSPlot.objects.bulk_create(
-            [_plot_row(commodity, index, plot) for index, plot in enumerate(line["plots"])]
-        )
+    dds_lines_create(statement=statement, lines=lines)
     dds_transition(
         statement=statement,
         to_status=DDSStatus.SUBMITTED,
@@ -250,12 +239,38 @@ def _dds_create_filed(
     return statement
 
 
+def dds_lines_create(*, statement: DueDiligenceStatement, lines: list[dict[str, Any]]) -> None:
+    """The commodity lines and plots of a validated filing body, in the body's order."""
+    for position, line in enumerate(lines):
+        commodity = DDSCommodity.objects.create(
+            statement=statement,
+            position=position,
+            code=line["commodity"].code,
+            description=line["description"],
+            hs_heading=line["hs_heading"],
+            net_mass_kg=line["net_mass_kg"],
+            country_of_production=line["country_of_production"],
+            species=[
+                {"scientific_name": s["scientific_name"], "common_name": s["common_name"]}
+                for s in line.get("species", [])
+            ],
+        )
+        DDSPlot.objects.bulk_create(
+            [_plot_row(commodity, index, plot) for index, plot in enumerate(line["plots"])]
+        )
+
+
 def _plot_row(commodity: DDSCommodity, position: int, plot: dict[str, Any]) -> DDSPlot:
     row = DDSPlot(commodity=commodity, position=position, kind=plot["kind"], area_ha=plot.get("area_ha"))
     if plot["kind"] == PlotKind.PARCEL:
         row.parcel_id = plot["parcel_id"]
     elif plot["kind"] == PlotKind.POINT:
         row.geometry = {"type": "Point", "coordinates": [plot["lng"], plot["lat"]]}
+    elif plot["kind"] == PlotKind.ADDRESS:
+        address = plot["address"]
+        row.address_street = address.get("street", "").strip()
+        row.address_postal_code = address["postal_code"].strip()
+        row.address_city = address["city"].strip()
     else:
         row.geometry = plot["geometry"]
     return row

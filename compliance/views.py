@@ -21,7 +21,12 @@ from compliance.documents import (
     dds_pdf_wait,
     statement_with_details,
 )
-from compliance.filing_serializers import DDSFilingSerializer
+from compliance.filing_serializers import (
+    LEGACY_BODY_NOTE,
+    LEGACY_FILING_BODY,
+    DDSFilingSerializer,
+    is_legacy_filing_body,
+)
 from compliance.identifiers import normalise
 from compliance.models import DocumentStatus, DueDiligenceStatement
 from compliance.serializers import (
@@ -36,6 +41,7 @@ from eudr_service.lib.jobs import prefers_async
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.outages import DATABASE_ERRORS, database_unavailable_response
 from eudr_service.lib.problems import Problem, problem_response
+from eudr_service.lib.versioning import deprecated_body_mark
 
 
 class VerifyView(APIView):
@@ -197,6 +203,16 @@ def _pdf_response(request: Request, statement: DueDiligenceStatement, *, status:
     return response
 
 
+def validated_filing_body(request: Request, serializer_class: type[DDSFilingSerializer]) -> dict:
+    """The validated filing body. The legacy form is accepted where it maps; its answer,
+    an error included, carries the deprecation headers."""
+    if is_legacy_filing_body(request.data):
+        deprecated_body_mark(request, LEGACY_FILING_BODY)
+    body = serializer_class(data=request.data)
+    body.is_valid(raise_exception=True)
+    return body.validated_data
+
+
 class DDSGenerateView(APIView):
     """POST /api/eudr/dds/generate: file a statement, screen its plots, answer with the PDF."""
 
@@ -205,6 +221,7 @@ class DDSGenerateView(APIView):
     @extend_schema(
         operation_id="dds_generate",
         summary="File a DDS; answers with its PDF (or JSON with Accept: application/json)",
+        description=LEGACY_BODY_NOTE,
         parameters=[
             OpenApiParameter(
                 "Idempotency-Key",
@@ -225,15 +242,14 @@ class DDSGenerateView(APIView):
         tags=["dds"],
     )
     def post(self, request: Request) -> HttpResponse:
-        body = DDSFilingSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
+        data = validated_filing_body(request, DDSFilingSerializer)
         key = request.headers.get("Idempotency-Key", "").strip() or None
         if key is not None and len(key) > 255:
             raise Problem(400, "invalid_idempotency_key", "Idempotency-Key is at most 255 characters.")
         try:
             statement, replayed = dds_file(
                 owner=request.user,
-                data=body.validated_data,
+                data=data,
                 raw_body=request.data,
                 idempotency_key=key,
                 livemode=request_livemode(request),

@@ -363,6 +363,20 @@ DEPRECATED_PATHS: list[dict[str, str]] = [
     },
 ]
 
+# Deprecated request body forms, still accepted where they can be mapped; the view marks
+# the request (eudr_service.lib.versioning.deprecated_body_mark). Sunset 12 months after.
+DEPRECATED_BODIES: list[dict[str, str]] = [
+    {
+        # The filing body without the V3 fields (no `geolocation_confidential`): the body the
+        # service accepted before the EU Information System V3 mapping (docs/eu-information-system.md).
+        "body": "legacy-filing-body",
+        "deprecated_at": "2026-11-23T00:00:00Z",
+        "sunset": "2027-11-23T00:00:00Z",
+        "successor": "/api/docs/#/dds/dds_generate",
+        "documentation": "/api/docs/",
+    },
+]
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "accounts.authentication.APIKeyAuthentication",

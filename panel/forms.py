@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -80,3 +83,146 @@ class EuCredentialForm(forms.Form):
     )
     client_id = forms.CharField(label=_("Web service client id"), max_length=100, initial="eudr-test")
     environment = forms.ChoiceField(label=_("Environment"), choices=EuEnvironment.choices)
+
+
+# A farmer's declaration in the panel: parcels are checked one by one against ULDK on
+# "Check parcels", so the panel keeps to a farm's size; more go through the API.
+PANEL_MAX_PARCELS = 50
+_PARCEL_SEPARATORS = re.compile(r"[\s,;]+")
+_DIGIT_GROUPING = re.compile(r"[\s\u00a0\u202f']")
+COMMODITY_LABELS = {
+    "cattle": _("cattle"),
+    "cocoa": _("cocoa"),
+    "coffee": _("coffee"),
+    "oil_palm": _("oil palm"),
+    "rubber": _("rubber"),
+    "soya": _("soya"),
+    "wood": _("wood"),
+}
+SIZE_CHOICES = [
+    ("natural_person", _("a farmer (natural person)")),
+    ("micro", _("a micro undertaking")),
+    ("small", _("a small undertaking")),
+]
+ACTIVITY_CHOICES = [
+    ("domestic", _("I place them on the market in the EU")),
+    ("export", _("I export them")),
+]
+_TICK = _("Tick this box: a declaration cannot be filed without it.")
+
+
+class WrittenDecimalField(forms.DecimalField):
+    """A number as people write it in Poland too: "18 000,5" as well as "18000.5"."""
+
+    def to_python(self, value):
+        if isinstance(value, str):
+            value = _DIGIT_GROUPING.sub("", value).replace(",", ".")
+        return super().to_python(value)
+
+
+class SimplifiedDeclarationForm(forms.Form):
+    """A micro or small primary operator's simplified declaration from Polish parcel numbers.
+
+    What the form cannot know (eligibility, Annex I, NIP checksum) is checked by the API's
+    own serializer when filed (panel.declarations); its refusals come back as field errors.
+    """
+
+    operator_name = forms.CharField(label=_("Your name or the farm's name"), max_length=200)
+    operator_size = forms.ChoiceField(
+        label=_("You are"), choices=SIZE_CHOICES, initial="natural_person", widget=forms.RadioSelect
+    )
+    nip = forms.CharField(
+        label=_("NIP"),
+        max_length=20,
+        required=False,
+        help_text=_("Required for an undertaking; a farmer filing as a natural person may leave it empty."),
+    )
+    address = forms.CharField(
+        label=_("Your address"),
+        max_length=300,
+        help_text=_("Street and number, postal code and town, e.g. Wola 12, 05-300 Mińsk Mazowiecki."),
+    )
+    activity = forms.ChoiceField(
+        label=_("What you do with the products"),
+        choices=ACTIVITY_CHOICES,
+        initial="domestic",
+        widget=forms.RadioSelect,
+    )
+    commodity = forms.ChoiceField(label=_("Commodity"), choices=list(COMMODITY_LABELS.items()))
+    hs_heading = forms.RegexField(
+        label=_("HS code"),
+        regex=r"^\d{4}(\d{2}){0,2}$",
+        max_length=8,
+        error_messages={"invalid": _("An HS code has 4, 6 or 8 digits, e.g. 1201.")},
+        help_text=_("4, 6 or 8 digits: e.g. 1201 soya beans, 0102 live cattle, 4403 wood in the rough."),
+    )
+    description = forms.CharField(label=_("Description of the products"), max_length=300)
+    net_mass_kg = WrittenDecimalField(
+        label=_("Net mass (kg)"),
+        max_digits=14,
+        decimal_places=3,
+        min_value=Decimal("0.001"),
+        widget=forms.TextInput(attrs={"inputmode": "decimal"}),
+    )
+    parcel_ids = forms.CharField(
+        label=_("Parcel numbers"),
+        widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false", "autocomplete": "off"}),
+        error_messages={"required": _("Enter at least one parcel number.")},
+        help_text=_(
+            "One per line, as in the land register (e.g. 141201_1.0001.6509); "
+            "“Check parcels” finds them in ULDK and draws them on the map."
+        ),
+    )
+    geolocation_confidential = forms.BooleanField(
+        label=_("Keep the location of my parcels confidential"),
+        required=False,
+        help_text=_(
+            "The EU will not pass it down the supply chain, and the public status page will show no map."
+        ),
+    )
+    legality = forms.BooleanField(
+        label=_("The products were produced in accordance with the law of the country of production."),
+        error_messages={"required": _TICK},
+    )
+    annex_ii_declaration = forms.BooleanField(
+        label=_("I make the declaration quoted above (Annex II point 5)."), error_messages={"required": _TICK}
+    )
+    signatory_name = forms.CharField(label=_("Signed by (name)"), max_length=200)
+    signatory_function = forms.CharField(label=_("Function"), max_length=200, initial=_("farmer"))
+
+    def clean_parcel_ids(self) -> list[str]:
+        from compliance.risk.parcels import InvalidParcelId, parse_parcel_id
+
+        written = [t for t in _PARCEL_SEPARATORS.split(self.cleaned_data["parcel_ids"]) if t]
+        if len(written) > PANEL_MAX_PARCELS:
+            raise forms.ValidationError(
+                _("At most %(max)d parcels here; file a larger declaration through the API."),
+                params={"max": PANEL_MAX_PARCELS},
+            )
+        parsed, errors = [], []
+        for text in written:
+            try:
+                parsed.append(parse_parcel_id(text).id)
+            except InvalidParcelId:
+                errors.append(
+                    forms.ValidationError(
+                        _(
+                            "“%(value)s” is not a parcel number. Write it as in the land register: "
+                            "commune code, type, precinct and number, e.g. 141201_1.0001.6509."
+                        ),
+                        params={"value": text[:60]},
+                    )
+                )
+        if errors:
+            raise forms.ValidationError(errors)
+        if not parsed:
+            raise forms.ValidationError(self.fields["parcel_ids"].error_messages["required"])
+        return list(dict.fromkeys(parsed))
+
+    def only_parcel_errors(self) -> None:
+        """Keep the errors of the parcel field alone: "Check parcels" may be pressed before
+        the rest of the form is filled in, and must not scold the farmer for it."""
+        self.is_valid()
+        for name in list(self.errors):
+            if name != "parcel_ids":
+                del self.errors[name]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from panel import dashboard, documents, eu_credentials, keys, organisations, plans, webhooks
+from panel import dashboard, declarations, documents, eu_credentials, keys, organisations, plans, webhooks
 
 urlpatterns = [
     path("", dashboard.home, name="home"),
@@ -22,6 +22,7 @@ urlpatterns = [
     ),
     path("panel/statements/", documents.statements, name="panel-statements"),
     path("panel/statements/<str:dds_id>/", documents.statement_detail, name="panel-statement"),
+    path("panel/declarations/new/", declarations.declaration_new, name="panel-declaration-new"),
     path("panel/organisations/", organisations.organisations, name="panel-organisations"),
     path("panel/eu-credentials/", eu_credentials.eu_credentials, name="panel-eu-credentials"),
     path("panel/reports/", documents.reports, name="panel-reports"),

@@ -292,7 +292,7 @@ def risk_score_parcel(*, parcel_id: str, commodity: Commodity) -> dict[str, Any]
             "voivodeship": record.voivodeship,
             "county": record.county,
             "commune": record.commune,
-            "area_ha": round(_area_ha(parcel.geometry), 4),
+            "area_ha": round(geometry_area_ha(parcel.geometry), 4),
             "centroid": {"lat": round(centroid.y, 6), "lng": round(centroid.x, 6)},
             "source": "GUGiK ULDK",
             "fetched_at": iso_millis(record.fetched_at),
@@ -302,7 +302,7 @@ def risk_score_parcel(*, parcel_id: str, commodity: Commodity) -> dict[str, Any]
     }
 
 
-def _area_ha(geometry: shapely.Geometry) -> float:
+def geometry_area_ha(geometry: shapely.Geometry) -> float:
     """Approximate area: degrees scaled to kilometres at the geometry's latitude.
 
     Good to well under 1 % for parcel-sized shapes, which is all we report it for.

@@ -1,7 +1,9 @@
-"""API-Version (and a no-store default) on every API response, and deprecation headers from one table.
+"""API-Version (and a no-store default) on every API response, and deprecation headers from two tables.
 
-The table is `settings.DEPRECATED_PATHS`; each row names a path prefix, when
-it was deprecated, its sunset and its successor. The specification (part 9)
+`settings.DEPRECATED_PATHS`: each row names a path prefix, when it was
+deprecated, its sunset and its successor. `settings.DEPRECATED_BODIES`: the
+same for a form of request body a view still accepts; the view marks the
+request (`deprecated_body_mark`) and the answer, error or not, gets the headers. The specification (part 9)
 signals deprecation with `Deprecation: true`, and clients were written against it,
 so that is the value sent (the draft form RFC 9745 replaced with `@<unix>`); the
 date of deprecation stays in the table and in the linked documentation.
@@ -24,7 +26,7 @@ from eudr_service.lib.paths import is_api_path
 
 @dataclass(frozen=True)
 class Deprecation:
-    path: str
+    subject: str  # a path prefix, or the name of a request body form
     deprecated_at: datetime
     sunset: datetime
     successor: str
@@ -42,10 +44,10 @@ class Deprecation:
         }
 
 
-def _parse_table(rows: list[dict[str, str]]) -> list[Deprecation]:
+def _parse_table(rows: list[dict[str, str]], key: str = "path") -> list[Deprecation]:
     return [
         Deprecation(
-            path=row["path"],
+            subject=row[key],
             deprecated_at=datetime.fromisoformat(row["deprecated_at"]),
             sunset=datetime.fromisoformat(row["sunset"]),
             successor=row["successor"],
@@ -57,9 +59,28 @@ def _parse_table(rows: list[dict[str, str]]) -> list[Deprecation]:
 
 def deprecation_for(path: str) -> Deprecation | None:
     for entry in _parse_table(settings.DEPRECATED_PATHS):
-        if path == entry.path or path.startswith(entry.path.rstrip("/") + "/"):
+        if path == entry.subject or path.startswith(entry.subject.rstrip("/") + "/"):
             return entry
     return None
+
+
+_BODY_ATTRIBUTE = "deprecated_body"
+
+
+def deprecated_body_mark(request: HttpRequest, body: str) -> None:
+    """Note that `request` used the deprecated body form `body` (a DEPRECATED_BODIES name).
+
+    Takes Django's request or DRF's (whose attributes set on it stay on the wrapper)."""
+    if not any(row["body"] == body for row in settings.DEPRECATED_BODIES):
+        raise LookupError(f"{body!r} is not in settings.DEPRECATED_BODIES")
+    setattr(getattr(request, "_request", request), _BODY_ATTRIBUTE, body)
+
+
+def _body_deprecation(request: HttpRequest) -> Deprecation | None:
+    body = getattr(request, _BODY_ATTRIBUTE, None)
+    if body is None:
+        return None
+    return next((e for e in _parse_table(settings.DEPRECATED_BODIES, "body") if e.subject == body), None)
 
 
 class ApiVersionMiddleware:
@@ -78,7 +99,7 @@ class ApiVersionMiddleware:
         # unless the view chose a policy itself (the public verify answer and widget do).
         if "Cache-Control" not in response:
             response["Cache-Control"] = "no-store"
-        deprecation = deprecation_for(path)
+        deprecation = deprecation_for(path) or _body_deprecation(request)
         if deprecation is not None:
             for name, value in deprecation.headers(settings.PUBLIC_BASE_URL).items():
                 response[name] = value

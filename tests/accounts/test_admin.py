@@ -158,3 +158,23 @@ def test_staff_transition_records_the_staff_rule(staff_client, make_statement):
     assert statement.status == "COMPLIANT"
     assert statement.status_rule == "staff_decision" and statement.status_decided_by == staff_client.staff
     assert statement.history.last().rule == "staff_decision"
+
+
+def test_staff_see_the_species_and_the_confidentiality_of_a_statement(staff_client, make_statement):
+    from compliance.models import DDSCommodity
+
+    statement = make_statement("UNDER_REVIEW", geolocation_confidential=True)
+    DDSCommodity.objects.create(
+        statement=statement,
+        position=0,
+        code="wood",
+        description="Tarcica",
+        hs_heading="4407",
+        net_mass_kg="10",
+        country_of_production="PL",
+        species=[{"scientific_name": "Quercus robur", "common_name": "dąb szypułkowy"}],
+    )
+    page = staff_client.get(f"/admin/compliance/duediligencestatement/{statement.pk}/change/")
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "Quercus robur" in html and "Geolocation confidential" in html

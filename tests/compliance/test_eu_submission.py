@@ -17,7 +17,7 @@ from compliance.risk.service import benchmark_cache_clear
 from euis import envelopes
 from euis.contract import DdsOperatorRole
 from euis.validation import payload_problems
-from tests.compliance.test_dds_api import GENERATE, JSON, body, with_plots
+from tests.compliance.test_dds_api import GENERATE, JSON, body
 from tests.euis.conftest import FARMER, fake_eu  # noqa: F401  (the fixture)
 from webhooks.models import Event
 
@@ -125,11 +125,13 @@ def test_rejected_submission_shows_the_eus_reason_and_changes_nothing_public(
 
 def test_business_rule_refusal_keeps_the_eus_error_codes(client, eu, django_capture_on_commit_callbacks):
     store_credentials(client)
-    wood = with_plots({"lat": 52.25, "lng": 21.05, "area_ha": 2.5}, commodity="drewno", hs_heading="4407")
-    record = file(client, django_capture_on_commit_callbacks, wood)
+    # The EU takes an operator's EORI from its profile (OPS 10.3); this one has none, so
+    # an IMPORT statement is refused there, whatever we sent.
+    eu.accounts[FARMER.username].has_eori = False
+    record = file(client, django_capture_on_commit_callbacks)
     eu_is = detail(client, record["dds_id"])["eu_is"]
     assert eu_is["state"] == "refused"
-    assert "EUDR_COMMODITIES_SPECIES_INFORMATION_SCIENTIFIC_NAME_EMPTY" in eu_is["error_codes"]
+    assert eu_is["error_codes"] == ["EUDR_OPERATOR_EORI_FOR_ACTIVITY_MISSING"]
     assert eu_is["status"] == "" and eu.records == {}
 
 

@@ -138,6 +138,7 @@ def test_methodology_doc_lists_the_rules_in_the_order_the_code_applies_them():
     section = doc[doc.index("## Verdict rules") : doc.index("## Attestation")]
     table = re.findall(r"^\| \d \| `([a-z_0-9]+)` \|.*\| `([A-Z_]+)` \|$", section, re.M)
     per_plot = [
+        Rule.POSTAL_ADDRESS_LOW_RISK,
         Rule.PLOT_NOT_SCREENED,
         Rule.PLOT_LOCATION_UNCONFIRMED,
         Rule.CRITICAL_RISK,

@@ -25,9 +25,11 @@ FILING = {
             "hs_heading": "4407",
             "net_mass_kg": "1000",
             "country_of_production": "PL",
+            "species": [{"scientific_name": "Pinus sylvestris", "common_name": "sosna zwyczajna"}],
             "plots": [{"lat": 52.25, "lng": 21.05, "area_ha": 1}],
         }
     ],
+    "geolocation_confidential": False,
     "attestation": {
         "legality": True,
         "annex_ii_declaration": True,

@@ -221,6 +221,10 @@ def _create(user: User, row: tuple) -> DueDiligenceStatement:
         hs_heading=HS_HEADINGS[commodity],
         net_mass_kg="25000",
         country_of_production=country,
+        # Wood needs its species at the EU (OPS 10.3), as the filing body asks.
+        species=[{"scientific_name": "Pinus sylvestris", "common_name": "sosna zwyczajna"}]
+        if commodity == "drewno"
+        else [],
     )
     if status == DDSStatus.COMPLIANT:
         DDSPlot.objects.create(

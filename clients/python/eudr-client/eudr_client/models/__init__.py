@@ -59,6 +59,8 @@ from .plot_out import PlotOut
 from .plot_request import PlotRequest
 from .point import Point
 from .point_request import PointRequest
+from .postal_address_out import PostalAddressOut
+from .postal_address_request import PostalAddressRequest
 from .problem import Problem
 from .risk_job_out import RiskJobOut
 from .risk_job_out_counts_type_0 import RiskJobOutCountsType0
@@ -78,6 +80,8 @@ from .sd_record_evidence import SDRecordEvidence
 from .sd_record_operator_identity import SDRecordOperatorIdentity
 from .sd_summary import SDSummary
 from .size_enum import SizeEnum
+from .species_out import SpeciesOut
+from .species_request import SpeciesRequest
 from .supplier_request import SupplierRequest
 from .upstream_reference_in_request import UpstreamReferenceInRequest
 from .upstream_reference_out import UpstreamReferenceOut
@@ -150,6 +154,8 @@ __all__ = (
     "PlotRequest",
     "Point",
     "PointRequest",
+    "PostalAddressOut",
+    "PostalAddressRequest",
     "Problem",
     "RiskJobOut",
     "RiskJobOutCountsType0",
@@ -169,6 +175,8 @@ __all__ = (
     "SDRecordOperatorIdentity",
     "SDSummary",
     "SizeEnum",
+    "SpeciesOut",
+    "SpeciesRequest",
     "SupplierRequest",
     "UpstreamReferenceInRequest",
     "UpstreamReferenceOut",

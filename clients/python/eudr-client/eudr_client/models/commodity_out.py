@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
     from ..models.plot_out import PlotOut
+    from ..models.species_out import SpeciesOut
 
 
 T = TypeVar("T", bound="CommodityOut")
@@ -22,6 +23,7 @@ class CommodityOut:
         hs_heading (str):
         net_mass_kg (str):
         country_of_production (str):
+        species (list[SpeciesOut]): Tree species (V3 speciesInfo); empty when not given
         plots (list[PlotOut]):
     """
 
@@ -30,6 +32,7 @@ class CommodityOut:
     hs_heading: str
     net_mass_kg: str
     country_of_production: str
+    species: list[SpeciesOut]
     plots: list[PlotOut]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -43,6 +46,11 @@ class CommodityOut:
         net_mass_kg = self.net_mass_kg
 
         country_of_production = self.country_of_production
+
+        species = []
+        for species_item_data in self.species:
+            species_item = species_item_data.to_dict()
+            species.append(species_item)
 
         plots = []
         for plots_item_data in self.plots:
@@ -58,6 +66,7 @@ class CommodityOut:
                 "hs_heading": hs_heading,
                 "net_mass_kg": net_mass_kg,
                 "country_of_production": country_of_production,
+                "species": species,
                 "plots": plots,
             }
         )
@@ -67,6 +76,7 @@ class CommodityOut:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.plot_out import PlotOut  # noqa: PLC0415
+        from ..models.species_out import SpeciesOut  # noqa: PLC0415
 
         d = dict(src_dict)
         commodity = d.pop("commodity")
@@ -78,6 +88,13 @@ class CommodityOut:
         net_mass_kg = d.pop("net_mass_kg")
 
         country_of_production = d.pop("country_of_production")
+
+        species = []
+        _species = d.pop("species")
+        for species_item_data in _species:
+            species_item = SpeciesOut.from_dict(species_item_data)
+
+            species.append(species_item)
 
         plots = []
         _plots = d.pop("plots")
@@ -92,6 +109,7 @@ class CommodityOut:
             hs_heading=hs_heading,
             net_mass_kg=net_mass_kg,
             country_of_production=country_of_production,
+            species=species,
             plots=plots,
         )
 

@@ -6,8 +6,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.plot_request import PlotRequest
+    from ..models.species_request import SpeciesRequest
 
 
 T = TypeVar("T", bound="CommodityRequest")
@@ -24,6 +27,8 @@ class CommodityRequest:
         net_mass_kg (str):
         country_of_production (str):
         plots (list[PlotRequest]):
+        species (list[SpeciesRequest] | Unset): Tree species (V3 speciesInfo): required for wood in a due diligence
+            statement (species_required); at most 500.
     """
 
     commodity: str
@@ -32,6 +37,7 @@ class CommodityRequest:
     net_mass_kg: str
     country_of_production: str
     plots: list[PlotRequest]
+    species: list[SpeciesRequest] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -50,6 +56,13 @@ class CommodityRequest:
             plots_item = plots_item_data.to_dict()
             plots.append(plots_item)
 
+        species: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.species, Unset):
+            species = []
+            for species_item_data in self.species:
+                species_item = species_item_data.to_dict()
+                species.append(species_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -62,12 +75,15 @@ class CommodityRequest:
                 "plots": plots,
             }
         )
+        if species is not UNSET:
+            field_dict["species"] = species
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.plot_request import PlotRequest  # noqa: PLC0415
+        from ..models.species_request import SpeciesRequest  # noqa: PLC0415
 
         d = dict(src_dict)
         commodity = d.pop("commodity")
@@ -87,6 +103,15 @@ class CommodityRequest:
 
             plots.append(plots_item)
 
+        _species = d.pop("species", UNSET)
+        species: list[SpeciesRequest] | Unset = UNSET
+        if _species is not UNSET:
+            species = []
+            for species_item_data in _species:
+                species_item = SpeciesRequest.from_dict(species_item_data)
+
+                species.append(species_item)
+
         commodity_request = cls(
             commodity=commodity,
             description=description,
@@ -94,6 +119,7 @@ class CommodityRequest:
             net_mass_kg=net_mass_kg,
             country_of_production=country_of_production,
             plots=plots,
+            species=species,
         )
 
         commodity_request.additional_properties = d

@@ -45,6 +45,8 @@ class DDSRecord:
         attestation (DDSRecordAttestation):
         evidence (DDSRecordEvidence): Layers answered, methodology, warnings, the rule and who decided
         commodities (list[CommodityOut]):
+        geolocation_confidential (bool): V3 geoLocationConfidential as sent to the EU; true: no plot geometry on public
+            pages
         eu_reference_number (str):
         eu_verification_number (str):
         screened_at (datetime.datetime | None):
@@ -74,6 +76,7 @@ class DDSRecord:
     attestation: DDSRecordAttestation
     evidence: DDSRecordEvidence
     commodities: list[CommodityOut]
+    geolocation_confidential: bool
     eu_reference_number: str
     eu_verification_number: str
     screened_at: datetime.datetime | None
@@ -137,6 +140,8 @@ class DDSRecord:
             commodities_item = commodities_item_data.to_dict()
             commodities.append(commodities_item)
 
+        geolocation_confidential = self.geolocation_confidential
+
         eu_reference_number = self.eu_reference_number
 
         eu_verification_number = self.eu_verification_number
@@ -184,6 +189,7 @@ class DDSRecord:
                 "attestation": attestation,
                 "evidence": evidence,
                 "commodities": commodities,
+                "geolocation_confidential": geolocation_confidential,
                 "eu_reference_number": eu_reference_number,
                 "eu_verification_number": eu_verification_number,
                 "screened_at": screened_at,
@@ -282,6 +288,8 @@ class DDSRecord:
 
             commodities.append(commodities_item)
 
+        geolocation_confidential = d.pop("geolocation_confidential")
+
         eu_reference_number = d.pop("eu_reference_number")
 
         eu_verification_number = d.pop("eu_verification_number")
@@ -346,6 +354,7 @@ class DDSRecord:
             attestation=attestation,
             evidence=evidence,
             commodities=commodities,
+            geolocation_confidential=geolocation_confidential,
             eu_reference_number=eu_reference_number,
             eu_verification_number=eu_verification_number,
             screened_at=screened_at,

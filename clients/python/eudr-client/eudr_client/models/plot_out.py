@@ -1,10 +1,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.postal_address_out import PostalAddressOut
+
 
 T = TypeVar("T", bound="PlotOut")
 
@@ -13,9 +17,10 @@ T = TypeVar("T", bound="PlotOut")
 class PlotOut:
     """
     Attributes:
-        kind (str):
+        kind (str): parcel, point, geometry or address
         parcel_id (str):
         geometry (Any):
+        address (None | PostalAddressOut): An address plot's postal address (simplified declarations); else null
         area_ha (None | str):
         risk_level (None | str): null until screened
         screening_error (str):
@@ -26,6 +31,7 @@ class PlotOut:
     kind: str
     parcel_id: str
     geometry: Any
+    address: None | PostalAddressOut
     area_ha: None | str
     risk_level: None | str
     screening_error: str
@@ -34,11 +40,19 @@ class PlotOut:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.postal_address_out import PostalAddressOut  # noqa: PLC0415
+
         kind = self.kind
 
         parcel_id = self.parcel_id
 
         geometry = self.geometry
+
+        address: dict[str, Any] | None
+        if isinstance(self.address, PostalAddressOut):
+            address = self.address.to_dict()
+        else:
+            address = self.address
 
         area_ha: None | str
         area_ha = self.area_ha
@@ -59,6 +73,7 @@ class PlotOut:
                 "kind": kind,
                 "parcel_id": parcel_id,
                 "geometry": geometry,
+                "address": address,
                 "area_ha": area_ha,
                 "risk_level": risk_level,
                 "screening_error": screening_error,
@@ -71,12 +86,29 @@ class PlotOut:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.postal_address_out import PostalAddressOut  # noqa: PLC0415
+
         d = dict(src_dict)
         kind = d.pop("kind")
 
         parcel_id = d.pop("parcel_id")
 
         geometry = d.pop("geometry")
+
+        def _parse_address(data: object) -> None | PostalAddressOut:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                address_type_1 = PostalAddressOut.from_dict(data)
+
+                return address_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PostalAddressOut, data)
+
+        address = _parse_address(d.pop("address"))
 
         def _parse_area_ha(data: object) -> None | str:
             if data is None:
@@ -102,6 +134,7 @@ class PlotOut:
             kind=kind,
             parcel_id=parcel_id,
             geometry=geometry,
+            address=address,
             area_ha=area_ha,
             risk_level=risk_level,
             screening_error=screening_error,

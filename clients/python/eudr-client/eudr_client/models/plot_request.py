@@ -1,19 +1,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+if TYPE_CHECKING:
+    from ..models.postal_address_request import PostalAddressRequest
+
+
 T = TypeVar("T", bound="PlotRequest")
 
 
 @_attrs_define
 class PlotRequest:
-    """Exactly one of: parcel_id; lat + lng (+ area_ha); geometry (GeoJSON).
+    """Exactly one of: parcel_id; lat + lng (+ area_ha); geometry (GeoJSON); address (declarations only).
 
     Attributes:
         parcel_id (str | Unset):
@@ -21,6 +25,8 @@ class PlotRequest:
         lng (float | Unset):
         area_ha (float | Unset):
         geometry (Any | Unset):
+        address (PostalAddressRequest | Unset): A place of production by postal address
+            (sd:SdProducerPostalAddressType).
     """
 
     parcel_id: str | Unset = UNSET
@@ -28,6 +34,7 @@ class PlotRequest:
     lng: float | Unset = UNSET
     area_ha: float | Unset = UNSET
     geometry: Any | Unset = UNSET
+    address: PostalAddressRequest | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -40,6 +47,10 @@ class PlotRequest:
         area_ha = self.area_ha
 
         geometry = self.geometry
+
+        address: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.address, Unset):
+            address = self.address.to_dict()
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -54,11 +65,15 @@ class PlotRequest:
             field_dict["area_ha"] = area_ha
         if geometry is not UNSET:
             field_dict["geometry"] = geometry
+        if address is not UNSET:
+            field_dict["address"] = address
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.postal_address_request import PostalAddressRequest  # noqa: PLC0415
+
         d = dict(src_dict)
         parcel_id = d.pop("parcel_id", UNSET)
 
@@ -70,12 +85,20 @@ class PlotRequest:
 
         geometry = d.pop("geometry", UNSET)
 
+        _address = d.pop("address", UNSET)
+        address: PostalAddressRequest | Unset
+        if isinstance(_address, Unset):
+            address = UNSET
+        else:
+            address = PostalAddressRequest.from_dict(_address)
+
         plot_request = cls(
             parcel_id=parcel_id,
             lat=lat,
             lng=lng,
             area_ha=area_ha,
             geometry=geometry,
+            address=address,
         )
 
         plot_request.additional_properties = d

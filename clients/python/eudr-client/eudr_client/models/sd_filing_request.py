@@ -30,6 +30,9 @@ class SDFilingRequest:
         attestation (AttestationRequest): What the signatory attests on filing: legality (Article 3(b)) and the
             Annex II point 5 declaration, with the name and function Annex II point 6 asks for.
         internal_reference (str | Unset):
+        geolocation_confidential (bool | Unset): V3 geoLocationConfidential: true keeps the plots' geolocation from the
+            supply chain at the EU, and from our public status page. State it (true or false): a body without it is the
+            deprecated legacy body (then false for a new filing, unchanged by an amendment).
     """
 
     activity: ActivityEnum
@@ -37,6 +40,7 @@ class SDFilingRequest:
     commodities: list[CommodityRequest]
     attestation: AttestationRequest
     internal_reference: str | Unset = UNSET
+    geolocation_confidential: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -53,6 +57,8 @@ class SDFilingRequest:
 
         internal_reference = self.internal_reference
 
+        geolocation_confidential = self.geolocation_confidential
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -65,6 +71,8 @@ class SDFilingRequest:
         )
         if internal_reference is not UNSET:
             field_dict["internal_reference"] = internal_reference
+        if geolocation_confidential is not UNSET:
+            field_dict["geolocation_confidential"] = geolocation_confidential
 
         return field_dict
 
@@ -90,12 +98,15 @@ class SDFilingRequest:
 
         internal_reference = d.pop("internal_reference", UNSET)
 
+        geolocation_confidential = d.pop("geolocation_confidential", UNSET)
+
         sd_filing_request = cls(
             activity=activity,
             operator=operator,
             commodities=commodities,
             attestation=attestation,
             internal_reference=internal_reference,
+            geolocation_confidential=geolocation_confidential,
         )
 
         sd_filing_request.additional_properties = d

@@ -45,6 +45,8 @@ class SDRecord:
         attestation (SDRecordAttestation):
         evidence (SDRecordEvidence): Layers answered, methodology, warnings, the rule and who decided
         commodities (list[CommodityOut]):
+        geolocation_confidential (bool): V3 geoLocationConfidential as sent to the EU; true: no plot geometry on public
+            pages
         eu_reference_number (str):
         eu_verification_number (str):
         screened_at (datetime.datetime | None):
@@ -74,6 +76,7 @@ class SDRecord:
     attestation: SDRecordAttestation
     evidence: SDRecordEvidence
     commodities: list[CommodityOut]
+    geolocation_confidential: bool
     eu_reference_number: str
     eu_verification_number: str
     screened_at: datetime.datetime | None
@@ -138,6 +141,8 @@ class SDRecord:
             commodities_item = commodities_item_data.to_dict()
             commodities.append(commodities_item)
 
+        geolocation_confidential = self.geolocation_confidential
+
         eu_reference_number = self.eu_reference_number
 
         eu_verification_number = self.eu_verification_number
@@ -187,6 +192,7 @@ class SDRecord:
                 "attestation": attestation,
                 "evidence": evidence,
                 "commodities": commodities,
+                "geolocation_confidential": geolocation_confidential,
                 "eu_reference_number": eu_reference_number,
                 "eu_verification_number": eu_verification_number,
                 "screened_at": screened_at,
@@ -286,6 +292,8 @@ class SDRecord:
 
             commodities.append(commodities_item)
 
+        geolocation_confidential = d.pop("geolocation_confidential")
+
         eu_reference_number = d.pop("eu_reference_number")
 
         eu_verification_number = d.pop("eu_verification_number")
@@ -352,6 +360,7 @@ class SDRecord:
             attestation=attestation,
             evidence=evidence,
             commodities=commodities,
+            geolocation_confidential=geolocation_confidential,
             eu_reference_number=eu_reference_number,
             eu_verification_number=eu_verification_number,
             screened_at=screened_at,

@@ -109,7 +109,9 @@ def sync_detailed(
     """Amend a DDS the EU holds (a complete replacement, within 72 hours of submission)
 
      The body is a complete filing body. It is screened again and must come out COMPLIANT; the activity
-    cannot change. After 72 hours the EU takes no amendment: file a new statement.
+    cannot change. After 72 hours the EU takes no amendment: file a new statement. A body without
+    `geolocation_confidential` is the legacy (pre-V3) body: still accepted where it maps, answered with
+    `Deprecation: true`, `Sunset` and `Link` headers.
 
     Args:
         dds_id (str):
@@ -144,7 +146,9 @@ def sync(
     """Amend a DDS the EU holds (a complete replacement, within 72 hours of submission)
 
      The body is a complete filing body. It is screened again and must come out COMPLIANT; the activity
-    cannot change. After 72 hours the EU takes no amendment: file a new statement.
+    cannot change. After 72 hours the EU takes no amendment: file a new statement. A body without
+    `geolocation_confidential` is the legacy (pre-V3) body: still accepted where it maps, answered with
+    `Deprecation: true`, `Sunset` and `Link` headers.
 
     Args:
         dds_id (str):
@@ -174,7 +178,9 @@ async def asyncio_detailed(
     """Amend a DDS the EU holds (a complete replacement, within 72 hours of submission)
 
      The body is a complete filing body. It is screened again and must come out COMPLIANT; the activity
-    cannot change. After 72 hours the EU takes no amendment: file a new statement.
+    cannot change. After 72 hours the EU takes no amendment: file a new statement. A body without
+    `geolocation_confidential` is the legacy (pre-V3) body: still accepted where it maps, answered with
+    `Deprecation: true`, `Sunset` and `Link` headers.
 
     Args:
         dds_id (str):
@@ -207,7 +213,9 @@ async def asyncio(
     """Amend a DDS the EU holds (a complete replacement, within 72 hours of submission)
 
      The body is a complete filing body. It is screened again and must come out COMPLIANT; the activity
-    cannot change. After 72 hours the EU takes no amendment: file a new statement.
+    cannot change. After 72 hours the EU takes no amendment: file a new statement. A body without
+    `geolocation_confidential` is the legacy (pre-V3) body: still accepted where it maps, answered with
+    `Deprecation: true`, `Sunset` and `Link` headers.
 
     Args:
         dds_id (str):

@@ -117,7 +117,8 @@ def sync_detailed(
 ) -> Response[DDSRecord | DdsGenerateResponse202 | Problem]:
     """File a DDS; answers with its PDF (or JSON with Accept: application/json)
 
-     POST /api/eudr/dds/generate: file a statement, screen its plots, answer with the PDF.
+     A body without `geolocation_confidential` is the legacy (pre-V3) body: still accepted where it maps,
+    answered with `Deprecation: true`, `Sunset` and `Link` headers.
 
     Args:
         idempotency_key (str | Unset):
@@ -151,7 +152,8 @@ def sync(
 ) -> DDSRecord | DdsGenerateResponse202 | Problem | None:
     """File a DDS; answers with its PDF (or JSON with Accept: application/json)
 
-     POST /api/eudr/dds/generate: file a statement, screen its plots, answer with the PDF.
+     A body without `geolocation_confidential` is the legacy (pre-V3) body: still accepted where it maps,
+    answered with `Deprecation: true`, `Sunset` and `Link` headers.
 
     Args:
         idempotency_key (str | Unset):
@@ -180,7 +182,8 @@ async def asyncio_detailed(
 ) -> Response[DDSRecord | DdsGenerateResponse202 | Problem]:
     """File a DDS; answers with its PDF (or JSON with Accept: application/json)
 
-     POST /api/eudr/dds/generate: file a statement, screen its plots, answer with the PDF.
+     A body without `geolocation_confidential` is the legacy (pre-V3) body: still accepted where it maps,
+    answered with `Deprecation: true`, `Sunset` and `Link` headers.
 
     Args:
         idempotency_key (str | Unset):
@@ -212,7 +215,8 @@ async def asyncio(
 ) -> DDSRecord | DdsGenerateResponse202 | Problem | None:
     """File a DDS; answers with its PDF (or JSON with Accept: application/json)
 
-     POST /api/eudr/dds/generate: file a statement, screen its plots, answer with the PDF.
+     A body without `geolocation_confidential` is the legacy (pre-V3) body: still accepted where it maps,
+    answered with `Deprecation: true`, `Sunset` and `Link` headers.
 
     Args:
         idempotency_key (str | Unset):

@@ -102,9 +102,11 @@ def sync_detailed(
 ) -> Response[Problem | SDRecord]:
     """File a simplified declaration (micro or small primary operator, low-risk country)
 
-     Land as ULDK parcel ids (sent to the EU as cadastralIdentifier), points or GeoJSON. 400
-    `sd_operator_not_eligible` for a medium or large operator, `sd_country_not_eligible` for a country
-    that is not low-risk or a product not produced in the operator's own country.
+     Land as ULDK parcel ids (sent to the EU as cadastralIdentifier), postal addresses (postalAddress),
+    points or GeoJSON. 400 `sd_operator_not_eligible` for a medium or large operator,
+    `sd_country_not_eligible` for a country that is not low-risk or a product not produced in the
+    operator's own country. A body without `geolocation_confidential` is the legacy (pre-V3) body: still
+    accepted where it maps, answered with `Deprecation: true`, `Sunset` and `Link` headers.
 
     Args:
         idempotency_key (str | Unset):
@@ -138,9 +140,11 @@ def sync(
 ) -> Problem | SDRecord | None:
     """File a simplified declaration (micro or small primary operator, low-risk country)
 
-     Land as ULDK parcel ids (sent to the EU as cadastralIdentifier), points or GeoJSON. 400
-    `sd_operator_not_eligible` for a medium or large operator, `sd_country_not_eligible` for a country
-    that is not low-risk or a product not produced in the operator's own country.
+     Land as ULDK parcel ids (sent to the EU as cadastralIdentifier), postal addresses (postalAddress),
+    points or GeoJSON. 400 `sd_operator_not_eligible` for a medium or large operator,
+    `sd_country_not_eligible` for a country that is not low-risk or a product not produced in the
+    operator's own country. A body without `geolocation_confidential` is the legacy (pre-V3) body: still
+    accepted where it maps, answered with `Deprecation: true`, `Sunset` and `Link` headers.
 
     Args:
         idempotency_key (str | Unset):
@@ -169,9 +173,11 @@ async def asyncio_detailed(
 ) -> Response[Problem | SDRecord]:
     """File a simplified declaration (micro or small primary operator, low-risk country)
 
-     Land as ULDK parcel ids (sent to the EU as cadastralIdentifier), points or GeoJSON. 400
-    `sd_operator_not_eligible` for a medium or large operator, `sd_country_not_eligible` for a country
-    that is not low-risk or a product not produced in the operator's own country.
+     Land as ULDK parcel ids (sent to the EU as cadastralIdentifier), postal addresses (postalAddress),
+    points or GeoJSON. 400 `sd_operator_not_eligible` for a medium or large operator,
+    `sd_country_not_eligible` for a country that is not low-risk or a product not produced in the
+    operator's own country. A body without `geolocation_confidential` is the legacy (pre-V3) body: still
+    accepted where it maps, answered with `Deprecation: true`, `Sunset` and `Link` headers.
 
     Args:
         idempotency_key (str | Unset):
@@ -203,9 +209,11 @@ async def asyncio(
 ) -> Problem | SDRecord | None:
     """File a simplified declaration (micro or small primary operator, low-risk country)
 
-     Land as ULDK parcel ids (sent to the EU as cadastralIdentifier), points or GeoJSON. 400
-    `sd_operator_not_eligible` for a medium or large operator, `sd_country_not_eligible` for a country
-    that is not low-risk or a product not produced in the operator's own country.
+     Land as ULDK parcel ids (sent to the EU as cadastralIdentifier), postal addresses (postalAddress),
+    points or GeoJSON. 400 `sd_operator_not_eligible` for a medium or large operator,
+    `sd_country_not_eligible` for a country that is not low-risk or a product not produced in the
+    operator's own country. A body without `geolocation_confidential` is the legacy (pre-V3) body: still
+    accepted where it maps, answered with `Deprecation: true`, `Sunset` and `Link` headers.
 
     Args:
         idempotency_key (str | Unset):

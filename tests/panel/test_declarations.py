@@ -1,0 +1,184 @@
+"""A farmer files a simplified declaration in the panel by typing parcel numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+from compliance.models import DueDiligenceStatement, FilingKind
+from compliance.risk.service import benchmark_cache_clear
+from tests.compliance.risk.fakes import PARCEL_ID, RECORD
+
+pytestmark = pytest.mark.django_db
+NEW = "/panel/declarations/new/"
+SECOND_PARCEL = "141201_1.0001.6510"
+SECOND_RECORD = RECORD.replace(PARCEL_ID, SECOND_PARCEL).replace("21.5890", "21.5880")
+
+
+@pytest.fixture
+def uldk_state(uldk, settings):
+    state, url = uldk
+    state.bodies[SECOND_PARCEL] = f"0\n{SECOND_RECORD}\n"
+    settings.ULDK_BASE_URL = url
+    benchmark_cache_clear()
+    return state
+
+
+@pytest.fixture
+def farmer(signed_in):
+    return signed_in("standard")
+
+
+def filled(**changes) -> dict:
+    data = {
+        "parcel_ids": f"{PARCEL_ID}\n{SECOND_PARCEL}",
+        "operator_name": "Jan Kowalski",
+        "operator_size": "natural_person",
+        "nip": "",
+        "address": "Wola 12, 05-300 Mińsk Mazowiecki",
+        "activity": "domestic",
+        "commodity": "soya",
+        "hs_heading": "1201",
+        "description": "Soja ziarno",
+        "net_mass_kg": "18 000,5",
+        "legality": "on",
+        "annex_ii_declaration": "on",
+        "signatory_name": "Jan Kowalski",
+        "signatory_function": "rolnik",
+        "action": "file",
+    }
+    data.update(changes)
+    return {key: value for key, value in data.items() if value is not None}
+
+
+def errors_of(response) -> dict[str, list[str]]:
+    return {name: list(errors) for name, errors in response.context["form"].errors.items()}
+
+
+def test_checking_parcels_draws_them_on_the_map_and_files_nothing(farmer, uldk_state):
+    response = farmer.post(NEW, {"action": "check", "parcel_ids": f" {PARCEL_ID} ,\n{SECOND_PARCEL}\n\n"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    # Both parcels from ULDK, in the table and on the map, numbered alike.
+    rows = response.context["checked"].rows
+    assert [r["parcel_id"] for r in rows] == [PARCEL_ID, SECOND_PARCEL]
+    assert rows[0]["place"] == "Mińsk Mazowiecki (miasto), miński, mazowieckie"
+    assert 0 < rows[0]["area_ha"] < 1
+    assert 'data-testid="parcel-map"' in html
+    assert html.count('class="plot-marker"') == 2
+    assert f"1: nie oceniono — {PARCEL_ID}" in html
+    # The rest of the form is empty, and nobody scolds the farmer for it yet.
+    assert errors_of(response) == {}
+    assert not DueDiligenceStatement.objects.exists()
+
+
+def test_unknown_and_malformed_parcel_numbers_are_named(farmer, uldk_state):
+    uldk_state.bodies[SECOND_PARCEL] = "-1 brak wyników\n"
+    response = farmer.post(NEW, {"action": "check", "parcel_ids": f"{PARCEL_ID}\n{SECOND_PARCEL}"})
+    assert response.status_code == 400
+    assert errors_of(response) == {
+        "parcel_ids": [f"Działki {SECOND_PARCEL} nie ma w ewidencji gruntów (ULDK). Sprawdź numer."]
+    }
+    # The parcel found is still drawn.
+    assert [r["parcel_id"] for r in response.context["checked"].rows] == [PARCEL_ID]
+
+    response = farmer.post(NEW, {"action": "check", "parcel_ids": "działka 12/3"})
+    assert response.status_code == 400
+    messages = errors_of(response)["parcel_ids"]
+    assert messages == [
+        "„działka” nie jest numerem działki. Wpisz go jak w ewidencji gruntów: kod gminy, typ, obręb i "
+        "numer, np. 141201_1.0001.6509.",
+        "„12/3” nie jest numerem działki. Wpisz go jak w ewidencji gruntów: kod gminy, typ, obręb i "
+        "numer, np. 141201_1.0001.6509.",
+    ]
+    assert response.context["checked"] is None
+
+
+def test_uldk_down_is_said_plainly(farmer, uldk_state):
+    uldk_state.status = 503
+    response = farmer.post(NEW, {"action": "check", "parcel_ids": PARCEL_ID})
+    assert response.status_code == 400
+    assert errors_of(response)["parcel_ids"] == [
+        f"Ewidencja gruntów (ULDK) nie odpowiada, więc nie udało się sprawdzić działki {PARCEL_ID}. "
+        "Spróbuj ponownie za chwilę."
+    ]
+
+
+def test_filing_creates_the_declaration_and_shows_its_parcels_on_the_map(farmer, uldk_state):
+    response = farmer.post(NEW, filled(geolocation_confidential="on"))
+    assert response.status_code == 302, errors_of(response)
+    declaration = DueDiligenceStatement.objects.get(owner=farmer.user)
+    assert response["Location"] == f"/panel/statements/{declaration.dds_id}/"
+    assert declaration.filing_kind == FilingKind.SIMPLIFIED and declaration.livemode
+    assert declaration.operator_size == "natural_person" and declaration.geolocation_confidential
+    line = declaration.commodities.get()
+    assert (line.code, line.hs_heading, str(line.net_mass_kg)) == ("soya", "1201", "18000.500")
+    assert [p.parcel_id for p in line.plots.all()] == [PARCEL_ID, SECOND_PARCEL]
+    assert declaration.status == "COMPLIANT"
+
+    page = farmer.get(response["Location"])
+    html = page.content.decode()
+    assert f"Twoja uproszczona deklaracja {declaration.dds_id} została złożona." in html
+    assert html.count('class="plot-marker"') == 2
+    assert "tak: niepokazywana na publicznej stronie statusu" in html
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "message"),
+    [
+        (
+            {"operator_size": "micro", "nip": "1234567890"},
+            "nip",
+            "Ten NIP jest nieprawidłowy: dziesięć cyfr z poprawną cyfrą kontrolną, np. 526-025-02-74.",
+        ),
+        (
+            {"operator_size": "small"},
+            "nip",
+            "Przedsiębiorstwo podaje swój NIP; puste pole może zostawić tylko rolnik składający deklarację "
+            "jako osoba fizyczna.",
+        ),
+        (
+            {"hs_heading": "0901"},
+            "hs_heading",
+            "Kodu HS 0901 nie ma w załączniku I dla towaru: soja. Załącznik I wymienia: 1201; 1208 10;",
+        ),
+        ({"hs_heading": "12"}, "hs_heading", "Kod HS ma 4, 6 lub 8 cyfr, np. 1201."),
+        ({"legality": None}, "legality", "Zaznacz to pole: bez niego deklaracji nie można złożyć."),
+        ({"parcel_ids": " \n "}, "parcel_ids", "Wpisz co najmniej jeden numer działki."),
+        ({"net_mass_kg": "0"}, "net_mass_kg", None),
+    ],
+    ids=[
+        "bad-nip",
+        "undertaking-without-nip",
+        "hs-not-in-annex",
+        "hs-form",
+        "no-tick",
+        "no-parcel",
+        "no-mass",
+    ],
+)
+def test_refusals_are_shown_next_to_their_field_in_polish(farmer, uldk_state, changes, field, message):
+    response = farmer.post(NEW, filled(**changes))
+    assert response.status_code == 400
+    errors = errors_of(response)
+    assert list(errors) == [field]
+    if message is not None:
+        (shown,) = errors[field]
+        assert shown.startswith(message)
+    assert 'class="field has-error"' in response.content.decode()
+    assert not DueDiligenceStatement.objects.exists()
+
+
+def test_a_plan_without_filing_gets_a_page_naming_the_plans(signed_in, uldk_state):
+    client = signed_in("free")
+    response = client.get(NEW)
+    assert response.status_code == 403
+    assert "Twój plan nie obejmuje składania oświadczeń" in response.content.decode()
+    assert client.post(NEW, filled()).status_code == 403
+    assert not DueDiligenceStatement.objects.exists()
+
+
+def test_the_form_is_reached_from_the_statements_page(farmer):
+    assert NEW in farmer.get("/panel/statements/").content.decode()
+    page = farmer.get(NEW)
+    assert page.status_code == 200
+    assert "Złóż uproszczoną deklarację" in page.content.decode()
