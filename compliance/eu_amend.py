@@ -1,7 +1,9 @@
-"""Amending a statement the EU holds: a complete replacement, within the EU's 72 hours.
+"""Amending a statement the EU holds: a complete replacement (amendDds or updateSd).
 
-The EU's rules (OPS 4.1.2, CF5): only while AVAILABLE, within 72 hours of the
-submission, the activity cannot change; the reference number stays. Ours on
+The EU's rules for a DDS (OPS 4.1.2, CF5): only while AVAILABLE, within 72 hours
+of the submission, the activity cannot change; the reference number stays. A
+simplified declaration is updated with `updateSd` while AVAILABLE; the EU
+documents no time window for it (OPS 4.2.2), so none is applied. Ours on
 top: the amended content is screened again and must come out COMPLIANT, since
 only COMPLIANT statements go to the EU. The change, the screening and the EU's
 `amendDds` happen in one transaction: if the EU refuses, nothing changes here.
@@ -17,9 +19,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.models import EuCredential, User
 from accounts.services import organisation_match
-from compliance.eu_mapping import NotMappable, dds_to_eu
+from compliance.eu_mapping import NotMappable, dds_to_eu, sd_to_eu
 from compliance.eu_submission import (
     WithdrawRefused,
     _client,
@@ -36,6 +38,7 @@ from compliance.models import (
     FilingKind,
 )
 from compliance.screening import plot_screen, verdict
+from euis.answers import Modification
 from euis.contract import AMEND_WITHDRAW_WINDOW_HOURS, EudrStatus
 from euis.errors import EuisFault, EuisRetryable
 
@@ -45,15 +48,13 @@ class AmendRefused(WithdrawRefused):
 
 
 def _check(statement: DueDiligenceStatement, submission: EuSubmission | None, data: dict[str, Any]) -> None:
-    if statement.filing_kind != FilingKind.DDS:
-        raise AmendRefused("eu_amend_not_supported", "Only due diligence statements can be amended here.")
     if submission is None or submission.eu_status != EudrStatus.AVAILABLE:
         raise AmendRefused(
             "eu_amend_not_allowed_for_status",
             "The EU accepts amendments only while the statement is AVAILABLE there "
             f"(it is {(submission.eu_status if submission else '') or 'not submitted'}).",
         )
-    closes = eu_withdraw_window_closes(submission)
+    closes = eu_withdraw_window_closes(submission) if statement.filing_kind == FilingKind.DDS else None
     if closes is not None and timezone.now() > closes:
         raise AmendRefused(
             "eu_amend_window_closed",
@@ -74,7 +75,8 @@ def _check(statement: DueDiligenceStatement, submission: EuSubmission | None, da
 
 
 def dds_amend(*, statement: DueDiligenceStatement, data: dict[str, Any], by: User) -> DueDiligenceStatement:
-    """Replace the statement's content with `data` (a validated filing body), here and at the EU."""
+    """Replace the statement's or declaration's content with `data` (a validated filing body of
+    its own kind), here and at the EU."""
     from compliance.services import dds_lines_create
 
     submission = EuSubmission.objects.filter(statement=statement).select_related("statement").first()
@@ -93,6 +95,8 @@ def dds_amend(*, statement: DueDiligenceStatement, data: dict[str, Any], by: Use
         locked.operator_eori = operator.get("eori", "")
         locked.operator_country = operator["country"]
         locked.operator_address = operator["address"]
+        if locked.filing_kind == FilingKind.SIMPLIFIED:
+            locked.operator_size = operator.get("size", locked.operator_size)
         locked.organisation, locked.operator_role = match.organisation, match.role
         locked.internal_reference = data.get("internal_reference", "")
         locked.commodity = ", ".join(dict.fromkeys(line["commodity"].polish_name for line in lines))
@@ -132,7 +136,7 @@ def dds_amend(*, statement: DueDiligenceStatement, data: dict[str, Any], by: Use
         )
         try:
             locked = DueDiligenceStatement.objects.prefetch_related("commodities__plots").get(pk=locked.pk)
-            answer = _client(credential).amend_dds(submission.eu_uuid, dds_to_eu(locked))
+            answer = _eu_replace(credential, submission, locked)
         except NotMappable as exc:
             raise AmendRefused("eu_amend_not_mappable", str(exc)) from exc
         except EuisFault as exc:
@@ -143,3 +147,13 @@ def dds_amend(*, statement: DueDiligenceStatement, data: dict[str, Any], by: Use
         fresh = EuSubmission.objects.select_for_update().select_related("statement").get(pk=submission.pk)
         _status_set(fresh, answer.status, overview=None)
     return locked
+
+
+def _eu_replace(
+    credential: EuCredential, submission: EuSubmission, statement: DueDiligenceStatement
+) -> Modification:
+    client = _client(credential)
+    if statement.filing_kind == FilingKind.SIMPLIFIED:
+        shape = sd_to_eu(statement, internal_reference=submission.internal_reference)
+        return client.update_sd(submission.eu_uuid, shape)
+    return client.amend_dds(submission.eu_uuid, dds_to_eu(statement))

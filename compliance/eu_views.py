@@ -22,7 +22,7 @@ from compliance.eu_submission import (
     eu_submissions_release,
 )
 from compliance.filing_serializers import LEGACY_BODY_NOTE, DDSFilingSerializer
-from compliance.models import UpstreamReference
+from compliance.models import FilingKind, UpstreamReference
 from compliance.serializers import DDSRecordSerializer
 from compliance.upstream import upstream_reference_record
 from compliance.views import _owned_statement, validated_filing_body
@@ -161,7 +161,8 @@ class DDSAmendView(APIView):
                 description=(
                     "`eu_amend_window_closed`, `eu_amend_not_allowed_for_status`, "
                     "`eu_amend_activity_change`, "
-                    "`amendment_not_compliant`, `eu_amend_refused` (the EU's codes), `eu_amend_too_large`"
+                    "`amendment_not_compliant`, `eu_amend_refused` (the EU's codes), `eu_amend_too_large`, "
+                    "`eu_amend_wrong_kind` (a simplified declaration)"
                 ),
             ),
         },
@@ -169,6 +170,13 @@ class DDSAmendView(APIView):
     )
     def post(self, request: Request, dds_id: str) -> Response:
         statement = _owned_statement(request, dds_id)
+        if statement.filing_kind != FilingKind.DDS:
+            raise Problem(
+                409,
+                "eu_amend_wrong_kind",
+                f"{statement.dds_id} is a simplified declaration: amend it at "
+                f"/api/eudr/v1/simplified-declarations/{statement.dds_id}/amend.",
+            )
         data = validated_filing_body(request, DDSFilingSerializer)
         try:
             dds_amend(statement=statement, data=data, by=request.user)

@@ -18,6 +18,8 @@ from rest_framework.views import APIView
 
 from accounts.authentication import request_livemode
 from compliance.documents import statement_with_details
+from compliance.eu_amend import dds_amend
+from compliance.eu_submission import WithdrawRefused
 from compliance.filing_serializers import LEGACY_BODY_NOTE
 from compliance.identifiers import normalise
 from compliance.models import DueDiligenceStatement, FilingKind
@@ -25,7 +27,7 @@ from compliance.sd_serializers import SDFilingSerializer
 from compliance.serializers import DDSRecordSerializer, DDSSummarySerializer
 from compliance.services import IdempotencyConflict, dds_file
 from compliance.views import StatementPagination, _pdf_response, validated_filing_body
-from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES
+from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.problems import Problem
 
 SD_PATH = "/api/eudr/v1/simplified-declarations"
@@ -75,7 +77,9 @@ class SDListCreateView(ListAPIView):
 
     def get_queryset(self):
         return DueDiligenceStatement.objects.filter(
-            owner=self.request.user, filing_kind=FilingKind.SIMPLIFIED
+            owner=self.request.user,
+            filing_kind=FilingKind.SIMPLIFIED,
+            livemode=request_livemode(self.request),
         )
 
     @extend_schema(
@@ -162,3 +166,45 @@ class SDPdfView(APIView):
     )
     def get(self, request: Request, sd_id: str) -> HttpResponse:
         return _pdf_response(request, _owned_declaration(request, sd_id))
+
+
+class SDAmendView(APIView):
+    """POST /api/eudr/v1/simplified-declarations/{sdId}/amend: replace it, here and at the EU (updateSd)."""
+
+    required_feature = "dds"
+
+    @extend_schema(
+        operation_id="sd_amend",
+        summary="Update a simplified declaration the EU holds (a complete replacement)",
+        description=(
+            "The body is a complete simplified-declaration body. It is checked for eligibility and "
+            "screened again and must come out COMPLIANT; the activity cannot change. The EU takes the "
+            "update (updateSd) while the declaration is AVAILABLE there; it documents no time window. "
+            + LEGACY_BODY_NOTE
+        ),
+        parameters=[OpenApiParameter("sd_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
+        request=SDFilingSerializer,
+        responses={
+            200: SDRecordSerializer,
+            400: PROBLEM_RESPONSES[400],
+            404: PROBLEM_RESPONSES[404],
+            403: PROBLEM_RESPONSES[403],
+            409: OpenApiResponse(
+                ProblemSerializer,
+                description=(
+                    "`eu_amend_not_allowed_for_status`, `eu_amend_activity_change`, "
+                    "`amendment_not_compliant`, `eu_amend_refused` (the EU's codes), `eu_amend_too_large`, "
+                    "`eu_credentials_missing`, `eu_unavailable`"
+                ),
+            ),
+        },
+        tags=["simplified-declarations"],
+    )
+    def post(self, request: Request, sd_id: str) -> Response:
+        declaration = _owned_declaration(request, sd_id)
+        data = validated_filing_body(request, SDFilingSerializer)
+        try:
+            dds_amend(statement=declaration, data=data, by=request.user)
+        except WithdrawRefused as exc:
+            raise Problem(409, exc.code, str(exc)) from exc
+        return Response(SDRecordSerializer(_owned_declaration(request, declaration.dds_id)).data)

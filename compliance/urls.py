@@ -41,4 +41,9 @@ urlpatterns += [
         "api/eudr/v1/simplified-declarations/<str:sd_id>", sd_views.SDDetailView.as_view(), name="sd-detail"
     ),
     path("api/eudr/v1/simplified-declarations/<str:sd_id>/pdf", sd_views.SDPdfView.as_view(), name="sd-pdf"),
+    path(
+        "api/eudr/v1/simplified-declarations/<str:sd_id>/amend",
+        sd_views.SDAmendView.as_view(),
+        name="sd-amend",
+    ),
 ]

@@ -580,14 +580,16 @@ _ROWS: tuple[ProblemType, ...] = (
         _RETRY_PL,
     ),
     ProblemType(
-        "eu_amend_not_supported",
+        "eu_amend_wrong_kind",
         409,
-        "Amendment not supported",
-        "Zmiana nieobsługiwana",
-        "Only due diligence statements can be amended here.",
-        "Tu można zmieniać tylko oświadczenia o należytej staranności.",
-        "File a new declaration.",
-        "Złóż nową deklarację.",
+        "Amend at the declaration's own address",
+        "Zmień pod adresem deklaracji",
+        "A simplified declaration is amended with a simplified-declaration body, a statement with a "
+        "statement body.",
+        "Deklarację uproszczoną zmienia się treścią deklaracji uproszczonej, oświadczenie treścią "
+        "oświadczenia.",
+        "POST to /api/eudr/v1/simplified-declarations/{id}/amend for a declaration.",
+        "Wyślij POST na /api/eudr/v1/simplified-declarations/{id}/amend dla deklaracji.",
     ),
     ProblemType(
         "eu_amend_not_allowed_for_status",

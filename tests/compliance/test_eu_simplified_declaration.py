@@ -9,6 +9,7 @@ import pytest
 from django.utils import timezone
 
 from compliance.eu_submission import eu_submissions_poll
+from compliance.models import EuSubmission
 from compliance.risk.service import benchmark_cache_clear
 from euis.contract import NS_SD
 from tests.compliance.risk.fakes import PARCEL_ID, RECORD
@@ -146,3 +147,93 @@ def test_another_accounts_declaration_is_404(keyed_client, eu, django_capture_on
         record = owner.post(SD, declaration(), format="json").json()
     assert other.get(f"{SD}/{record['dds_id']}").status_code == 404
     assert other.get(SD).json()["results"] == []
+
+
+def _available_declaration(client, django_capture_on_commit_callbacks):
+    store_credentials(client)
+    with django_capture_on_commit_callbacks(execute=True):
+        record = client.post(SD, declaration(), format="json").json()
+    for day in (1, 2, 3):
+        eu_submissions_poll(now=timezone.now() + timedelta(days=day))
+    return client.get(f"{SD}/{record['dds_id']}").json()
+
+
+def test_update_replaces_the_declaration_here_and_at_the_eu_without_a_72_hour_window(
+    client, eu, django_capture_on_commit_callbacks
+):
+    record = _available_declaration(client, django_capture_on_commit_callbacks)
+    assert record["eu_is"]["status"] == "AVAILABLE"
+    # The EU documents no time window for updateSd (OPS 4.2.2): a week later is still fine.
+    EuSubmission.objects.filter(statement__dds_id=record["dds_id"]).update(
+        submitted_at=timezone.now() - timedelta(days=7)
+    )
+    updated = declaration()
+    updated["commodities"][0]["plots"] = [{"parcel_id": SECOND_PARCEL}]
+    response = client.post(f"{SD}/{record['dds_id']}/amend", updated, format="json")
+    assert response.status_code == 200, response.content
+    after = response.json()
+    assert [p["parcel_id"] for p in after["commodities"][0]["plots"]] == [SECOND_PARCEL]
+    assert after["status"] == "COMPLIANT"
+    assert after["eu_is"]["reference_number"] == record["eu_is"]["reference_number"]
+    at_fake = eu.records[record["eu_is"]["identifier"]]
+    assert at_fake.version == 2 and eu.calls.count("UpdateSdRequest") == 1
+    assert [e.text for e in at_fake.statement.iter(f"{{{NS_SD}}}cadastralIdentifier")] == [SECOND_PARCEL]
+
+
+def test_update_of_an_ineligible_declaration_is_400_and_changes_nothing(
+    client, eu, django_capture_on_commit_callbacks
+):
+    record = _available_declaration(client, django_capture_on_commit_callbacks)
+    updated = declaration()
+    updated["operator"]["size"] = "medium"
+    updated["operator"]["nip"] = "526-025-02-74"
+    response = client.post(f"{SD}/{record['dds_id']}/amend", updated, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "sd_operator_not_eligible"
+    assert eu.records[record["eu_is"]["identifier"]].version == 1
+    assert client.get(f"{SD}/{record['dds_id']}").json()["operator_size"] == "natural_person"
+
+
+def test_update_before_the_eu_made_it_available_is_409(client, eu, django_capture_on_commit_callbacks):
+    store_credentials(client)
+    with django_capture_on_commit_callbacks(execute=True):
+        record = client.post(SD, declaration(), format="json").json()
+    response = client.post(f"{SD}/{record['dds_id']}/amend", declaration(), format="json")
+    assert response.status_code == 409
+    assert response.json()["code"] == "eu_amend_not_allowed_for_status"
+    assert "UpdateSdRequest" not in eu.calls
+
+
+def test_a_declaration_is_not_amended_through_the_statement_address(
+    client, eu, django_capture_on_commit_callbacks
+):
+    from tests.compliance.test_dds_api import body
+
+    record = _available_declaration(client, django_capture_on_commit_callbacks)
+    response = client.post(f"/api/eudr/v1/dds/{record['dds_id']}/amend", body(), format="json")
+    assert response.status_code == 409 and response.json()["code"] == "eu_amend_wrong_kind"
+    assert "UpdateSdRequest" not in eu.calls and "AmendDdsRequest" not in eu.calls
+
+
+def test_another_accounts_declaration_cannot_be_updated(keyed_client, eu, django_capture_on_commit_callbacks):
+    owner, other = keyed_client("standard"), keyed_client("standard")
+    record = _available_declaration(owner, django_capture_on_commit_callbacks)
+    response = other.post(f"{SD}/{record['dds_id']}/amend", declaration(), format="json")
+    assert response.status_code == 404 and response.json()["code"] == "sd_not_found"
+
+
+def test_declarations_list_shows_only_the_keys_mode(
+    make_key, make_user, eu, django_capture_on_commit_callbacks
+):
+    from rest_framework.test import APIClient
+
+    account = make_user("standard")
+    clients = {}
+    for livemode in (True, False):
+        _, plaintext = make_key(user=account, livemode=livemode)
+        clients[livemode] = APIClient()
+        clients[livemode].credentials(HTTP_AUTHORIZATION=f"Bearer {plaintext}")
+    with django_capture_on_commit_callbacks(execute=True):
+        sandbox = clients[False].post(SD, declaration(), format="json").json()
+    assert [d["dds_id"] for d in clients[False].get(SD).json()["results"]] == [sandbox["dds_id"]]
+    assert clients[True].get(SD).json()["results"] == []

@@ -1,0 +1,242 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.sd_filing_request import SDFilingRequest
+from ...models.sd_record import SDRecord
+from ...types import Response
+
+
+def _get_kwargs(
+    sd_id: str,
+    *,
+    body: SDFilingRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/eudr/v1/simplified-declarations/{sd_id}/amend".format(
+            sd_id=quote(str(sd_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | SDRecord | None:
+    if response.status_code == 200:
+        response_200 = SDRecord.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | SDRecord]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    sd_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SDFilingRequest,
+) -> Response[Problem | SDRecord]:
+    """Update a simplified declaration the EU holds (a complete replacement)
+
+     The body is a complete simplified-declaration body. It is checked for eligibility and screened again
+    and must come out COMPLIANT; the activity cannot change. The EU takes the update (updateSd) while
+    the declaration is AVAILABLE there; it documents no time window. A body without
+    `geolocation_confidential` is the legacy (pre-V3) body: still accepted where it maps, answered with
+    `Deprecation: true`, `Sunset` and `Link` headers.
+
+    Args:
+        sd_id (str):
+        body (SDFilingRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SDRecord]
+    """
+
+    kwargs = _get_kwargs(
+        sd_id=sd_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    sd_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SDFilingRequest,
+) -> Problem | SDRecord | None:
+    """Update a simplified declaration the EU holds (a complete replacement)
+
+     The body is a complete simplified-declaration body. It is checked for eligibility and screened again
+    and must come out COMPLIANT; the activity cannot change. The EU takes the update (updateSd) while
+    the declaration is AVAILABLE there; it documents no time window. A body without
+    `geolocation_confidential` is the legacy (pre-V3) body: still accepted where it maps, answered with
+    `Deprecation: true`, `Sunset` and `Link` headers.
+
+    Args:
+        sd_id (str):
+        body (SDFilingRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SDRecord
+    """
+
+    return sync_detailed(
+        sd_id=sd_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    sd_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SDFilingRequest,
+) -> Response[Problem | SDRecord]:
+    """Update a simplified declaration the EU holds (a complete replacement)
+
+     The body is a complete simplified-declaration body. It is checked for eligibility and screened again
+    and must come out COMPLIANT; the activity cannot change. The EU takes the update (updateSd) while
+    the declaration is AVAILABLE there; it documents no time window. A body without
+    `geolocation_confidential` is the legacy (pre-V3) body: still accepted where it maps, answered with
+    `Deprecation: true`, `Sunset` and `Link` headers.
+
+    Args:
+        sd_id (str):
+        body (SDFilingRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SDRecord]
+    """
+
+    kwargs = _get_kwargs(
+        sd_id=sd_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    sd_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SDFilingRequest,
+) -> Problem | SDRecord | None:
+    """Update a simplified declaration the EU holds (a complete replacement)
+
+     The body is a complete simplified-declaration body. It is checked for eligibility and screened again
+    and must come out COMPLIANT; the activity cannot change. The EU takes the update (updateSd) while
+    the declaration is AVAILABLE there; it documents no time window. A body without
+    `geolocation_confidential` is the legacy (pre-V3) body: still accepted where it maps, answered with
+    `Deprecation: true`, `Sunset` and `Link` headers.
+
+    Args:
+        sd_id (str):
+        body (SDFilingRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SDRecord
+    """
+
+    return (
+        await asyncio_detailed(
+            sd_id=sd_id,
+            client=client,
+            body=body,
+        )
+    ).parsed
