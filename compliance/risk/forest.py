@@ -176,12 +176,12 @@ def forest_evidence(
     *,
     area: shapely.Geometry,
     layers: Sequence[ForestLayer],
-    sources: dict[Path, rasterio.DatasetReader] | None = None,
+    sources: dict[str, OpenedLayer] | None = None,
 ) -> ForestEvidence:
     """Read every configured layer over the area (a lng/lat polygon).
 
-    `sources` are datasets already opened by `open_layers`, so a batch opens
-    each file once instead of once per point."""
+    `sources` are the layers opened by `open_layers`, so a batch opens each file
+    (and configures GDAL) once instead of once per plot."""
     memo: dict = {}  # layers on the same grid share the area's cell coverage
     return ForestEvidence(
         layers=tuple(
@@ -191,8 +191,24 @@ def forest_evidence(
     )
 
 
+class OpenedLayer:
+    """A layer's dataset, open for a batch of reads, with what every read needs (grid,
+    extent, no-data value, CRS check) worked out once instead of once per plot."""
+
+    def __init__(self, src: rasterio.DatasetReader) -> None:
+        self.src = src
+        self.in_epsg_4326 = src.crs is not None and src.crs.to_epsg() == 4326
+        self.nodata = src.nodata
+        self.width, self.height = src.width, src.height
+        self.bounds = tuple(src.bounds)
+        self.extent = shapely.box(*self.bounds)
+        self.coefficients = tuple(src.transform)[:6]
+        # Pixel coordinates of a point are the inverse transform applied to it.
+        self.inverse = tuple(~src.transform)[:6]
+
+
 @contextmanager
-def open_layers(layers: Sequence[ForestLayer]) -> Iterator[dict[str, rasterio.DatasetReader]]:
+def open_layers(layers: Sequence[ForestLayer]) -> Iterator[dict[str, OpenedLayer]]:
     """Keep the layers' files open for a batch (and GDAL configured while they are);
     unreadable ones are left out (read_layer then reports them as not covered)."""
     with ExitStack() as stack:
@@ -202,7 +218,7 @@ def open_layers(layers: Sequence[ForestLayer]) -> Iterator[dict[str, rasterio.Da
             if not layer.remote_hosts_allowed():
                 continue
             try:
-                opened[layer.source] = stack.enter_context(rasterio.open(layer.source))
+                opened[layer.source] = OpenedLayer(stack.enter_context(rasterio.open(layer.source)))
             except (rasterio.errors.RasterioError, OSError):
                 continue
         yield opened
@@ -212,28 +228,34 @@ def read_layer(
     layer: ForestLayer,
     *,
     area: shapely.Geometry,
-    src: rasterio.DatasetReader | None = None,
+    src: OpenedLayer | None = None,
     _memo: dict | None = None,
 ) -> LayerEvidence:
     """One layer's evidence; unreadable files are reported as not covered, not raised,
-    so one broken layer degrades the score's coverage instead of failing the request."""
+    so one broken layer degrades the score's coverage instead of failing the request.
+
+    Without `src` the layer is opened (and GDAL configured) for this one read."""
     missing = LayerEvidence(layer=layer.name, kind=layer.kind, covered=False, version=layer.version)
     if not layer.remote_hosts_allowed():
         return _replace_note(missing, "layer host is not in FOREST_DATA_ALLOWED_HOSTS")
     try:
-        with ExitStack() as stack:
-            stack.enter_context(gdal_env())
-            if src is None:
-                src = stack.enter_context(rasterio.open(layer.source))
-            if src.crs is None or src.crs.to_epsg() != 4326:
-                return _replace_note(missing, "layer is not in EPSG:4326")
-            values, weights, coverage = _read_area(src, area, _memo)
-            nodata = src.nodata
+        if src is None:
+            with gdal_env(), rasterio.open(layer.source) as dataset:
+                return _layer_evidence(layer, area, OpenedLayer(dataset), _memo, missing)
+        return _layer_evidence(layer, area, src, _memo, missing)
     except (rasterio.errors.RasterioError, OSError) as exc:
         return _replace_note(missing, f"layer unreadable: {exc}")
+
+
+def _layer_evidence(
+    layer: ForestLayer, area: shapely.Geometry, src: OpenedLayer, memo: dict | None, missing: LayerEvidence
+) -> LayerEvidence:
+    if not src.in_epsg_4326:
+        return _replace_note(missing, "layer is not in EPSG:4326")
+    values, weights, coverage = _read_area(src, area, memo)
     if values is None:
         return _replace_note(missing, "area outside the layer's extent")
-    valid = (weights > 0) & _valid_pixels(values, nodata)
+    valid = (weights > 0) & _valid_pixels(values, src.nodata)
     if layer.kind is LayerKind.FOREST_COVER_2020_CLASS:
         valid &= (values == 0) | (values == 1)  # other codes (e.g. water, clouds): no answer
     count = int(valid.sum())
@@ -241,7 +263,17 @@ def read_layer(
         return _replace_note(missing, "no valid pixels in the area")
     picked, w = values[valid], weights[valid]
     total = float(w.sum())
-    evidence = LayerEvidence(
+    shares: dict[str, float] = {}
+    if layer.kind is LayerKind.LOSS_YEAR:
+        shares["loss_share_after_cutoff"] = float(w[picked >= LOSS_YEAR_AFTER_CUTOFF].sum()) / total
+        shares["loss_share_any"] = float(w[picked > 0].sum()) / total
+    elif layer.kind is LayerKind.FOREST_COVER_2020_CLASS:
+        shares["forest_share_2020"] = float(w[picked == 1].sum()) / total
+    else:
+        scale = 100.0 if np.issubdtype(picked.dtype, np.integer) else 1.0
+        fractions = np.clip(picked.astype("float64") / scale, 0.0, 1.0)
+        shares["forest_share_2020"] = float((fractions * w).sum()) / total
+    return LayerEvidence(
         layer.name,
         layer.kind,
         True,
@@ -249,49 +281,72 @@ def read_layer(
         round(coverage, 4),
         version=layer.version,
         tiles=_tiles_read(layer, area),
+        **shares,
     )
-    if layer.kind is LayerKind.LOSS_YEAR:
-        return _with(
-            evidence,
-            loss_share_after_cutoff=float(w[picked >= LOSS_YEAR_AFTER_CUTOFF].sum()) / total,
-            loss_share_any=float(w[picked > 0].sum()) / total,
-        )
-    if layer.kind is LayerKind.FOREST_COVER_2020_CLASS:
-        return _with(evidence, forest_share_2020=float(w[picked == 1].sum()) / total)
-    scale = 100.0 if np.issubdtype(picked.dtype, np.integer) else 1.0
-    share = float((np.clip(picked.astype("float64") / scale, 0.0, 1.0) * w).sum()) / total
-    return _with(evidence, forest_share_2020=share)
 
 
 def _tiles_read(layer: ForestLayer, area: shapely.Geometry) -> tuple[str, ...]:
     """The tiles whose interior the area reaches (an area on a tile edge reads one side)."""
-    return tuple(
-        tile.tile_id for tile in layer.tiles if area.intersection(shapely.box(*tile.bounds)).area > 0
-    )
+    return tuple(tile.tile_id for tile in layer.tiles if _reaches(area, tile.bounds))
+
+
+def _reaches(area: shapely.Geometry, bounds: tuple[float, float, float, float]) -> bool:
+    """Whether part of the area (of some size) lies inside the box; the bounding boxes
+    settle most cases without intersecting the shapes."""
+    west, south, east, north = area.bounds
+    if west >= bounds[2] or east <= bounds[0] or south >= bounds[3] or north <= bounds[1]:
+        return False
+    if bounds[0] <= west and east <= bounds[2] and bounds[1] <= south and north <= bounds[3]:
+        return area.area > 0
+    return area.intersection(shapely.box(*bounds)).area > 0
 
 
 def _read_area(
-    src: rasterio.DatasetReader, area: shapely.Geometry, memo: dict | None = None
+    src: OpenedLayer, area: shapely.Geometry, memo: dict | None = None
 ) -> tuple[np.ndarray | None, np.ndarray, float]:
     """Band 1 over the area's window, each pixel's weight (the share of its cell inside
     the area, 0..1) and the share of the area that the raster's extent covers.
     (None, ..., 0) when they do not overlap at all."""
-    extent = shapely.box(*src.bounds)
-    coverage = area.intersection(extent).area / area.area if area.area > 0 else 0.0
+    coverage = _extent_coverage(src, area)
     window = _pixel_window(src, area.bounds)
     if coverage == 0.0 or window is None:
         return None, np.zeros((0, 0)), 0.0
     height, width = int(window.height), int(window.width)
     factor = max(1, math.ceil(math.sqrt(height * width / MAX_PIXELS)))
     out_shape = (math.ceil(height / factor), math.ceil(width / factor))
-    values = src.read(1, window=window, out_shape=out_shape)
-    transform = src.window_transform(window) @ Affine.scale(width / out_shape[1], height / out_shape[0])
+    values = src.src.read(1, window=window, out_shape=out_shape)
+    transform = _window_transform(src, window, width / out_shape[1], height / out_shape[0])
     key = (out_shape, tuple(transform)[:6])
     if memo is None or key not in memo:
         weights = cell_coverage(area, out_shape, transform)
         if memo is not None:
             memo[key] = weights
     return values, memo[key] if memo is not None else weights, coverage
+
+
+def _extent_coverage(src: OpenedLayer, area: shapely.Geometry) -> float:
+    """The share of the area inside the raster's extent: 1 without intersecting the
+    shapes when its bounding box is inside (nearly always, for a plot)."""
+    size = area.area
+    if size <= 0:
+        return 0.0
+    west, south, east, north = area.bounds
+    left, bottom, right, top = src.bounds
+    if left <= west and east <= right and bottom <= south and north <= top:
+        return 1.0
+    return area.intersection(src.extent).area / size
+
+
+def _window_transform(src: OpenedLayer, window: rasterio.windows.Window, sx: float, sy: float) -> Affine:
+    """The transform of a window read `sx` x `sy` times coarser: what rasterio's
+    window_transform @ Affine.scale(sx, sy) gives, with the same arithmetic (so the
+    same cells), without building four Affine objects per read."""
+    a, b, c, d, e, f = src.coefficients
+    col, row = window.col_off, window.row_off
+    x = col * a + row * b + c
+    y = col * d + row * e + f
+    c, f = c + (x - c), f + (y - f)
+    return Affine(a * sx + b * 0.0, a * 0.0 + b * sy, c, d * sx + e * 0.0, d * 0.0 + e * sy, f)
 
 
 def cell_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Affine) -> np.ndarray:
@@ -335,19 +390,26 @@ def cell_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Aff
 
 
 def _pixel_window(
-    src: rasterio.DatasetReader, bounds: tuple[float, float, float, float]
+    src: OpenedLayer, bounds: tuple[float, float, float, float]
 ) -> rasterio.windows.Window | None:
     """Whole pixels covering the bounds, clipped to the raster; None if outside it.
 
     Done by hand because rasterio's rounding helpers floor the offset without growing
-    the length, which can drop the last row or column of the area.
+    the length, which can drop the last row or column of the area (and because its
+    from_bounds builds Affine objects on every call).
     """
-    window = rasterio.windows.from_bounds(*bounds, transform=src.transform)
+    sa, sb, sc, sd, se, sf = src.inverse
+    west, south, east, north = bounds
+    corners = ((west, north), (east, north), (east, south), (west, south))
+    cols = [sa * x + sb * y + sc for x, y in corners]
+    rows = [sd * x + se * y + sf for x, y in corners]
+    col_off, row_off = min(cols), min(rows)
+    width, height = max(max(cols) - col_off, 0.0), max(max(rows) - row_off, 0.0)
     eps = 1e-6  # bounds exactly on a pixel edge must not pull in the neighbour pixel
-    col0 = max(0, math.floor(window.col_off + eps))
-    row0 = max(0, math.floor(window.row_off + eps))
-    col1 = min(src.width, math.ceil(window.col_off + window.width - eps))
-    row1 = min(src.height, math.ceil(window.row_off + window.height - eps))
+    col0 = max(0, math.floor(col_off + eps))
+    row0 = max(0, math.floor(row_off + eps))
+    col1 = min(src.width, math.ceil(col_off + width - eps))
+    row1 = min(src.height, math.ceil(row_off + height - eps))
     if col1 <= col0 or row1 <= row0:
         return None
     return rasterio.windows.Window(col0, row0, col1 - col0, row1 - row0)
@@ -358,10 +420,6 @@ def _valid_pixels(values: np.ndarray, nodata: float | None) -> np.ndarray:
     if np.issubdtype(values.dtype, np.floating):
         valid &= np.isfinite(values)
     return valid
-
-
-def _with(evidence: LayerEvidence, **changes: float) -> LayerEvidence:
-    return LayerEvidence(**{**evidence.__dict__, **changes})
 
 
 def _replace_note(evidence: LayerEvidence, note: str) -> LayerEvidence:

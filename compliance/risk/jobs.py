@@ -67,7 +67,13 @@ def risk_job_create(*, owner: Any, plots: list[geometry.Plot], options: dict[str
 def risk_job_chunk_run(*, chunk_id: int) -> None:
     """Score one chunk; a chunk already done, or of a cancelled or finished job, is skipped."""
     with transaction.atomic():
-        chunk = RiskJobChunk.objects.select_for_update().select_related("job").filter(pk=chunk_id).first()
+        chunk = (
+            RiskJobChunk.objects.select_for_update()
+            .select_related("job")
+            .defer("results")  # a re-run scores again; earlier results are not read
+            .filter(pk=chunk_id)
+            .first()
+        )
         if chunk is None or chunk.status == RiskJobChunk.Status.DONE or chunk.job.is_finished:
             return
         chunk.status, chunk.started_at, chunk.attempts = (
@@ -83,11 +89,11 @@ def risk_job_chunk_run(*, chunk_id: int) -> None:
     results = _score(chunk.plots, start=chunk.start, options=job.options)
     with transaction.atomic():
         locked = RiskJob.objects.select_for_update().get(pk=job.pk)
-        fresh = RiskJobChunk.objects.select_for_update().get(pk=chunk_id)
-        if locked.is_finished or fresh.status == RiskJobChunk.Status.DONE:
+        # Only the status is read back: the chunk's plots (and any results) stay unparsed.
+        rows = RiskJobChunk.objects.select_for_update().filter(pk=chunk_id)
+        if locked.is_finished or rows.values_list("status", flat=True).get() == RiskJobChunk.Status.DONE:
             return  # cancelled meanwhile, or a second run of the same chunk finished first
-        fresh.status, fresh.results = RiskJobChunk.Status.DONE, results
-        fresh.save(update_fields=["status", "results"])
+        rows.update(status=RiskJobChunk.Status.DONE, results=results)
         RiskJob.objects.filter(pk=job.pk).update(done=F("done") + len(results))
         if not locked.chunks.exclude(status=RiskJobChunk.Status.DONE).exists():
             _finish(locked)

@@ -141,7 +141,7 @@ def test_area_smaller_than_a_pixel_still_reads_the_pixel_it_touches(tmp_path):
 def test_only_the_window_around_the_area_is_read(tmp_path):
     path = write_tif(tmp_path / "gfc.tif", np.zeros((400, 400), np.uint8))
     with rasterio.open(path) as src:
-        window = forest._pixel_window(src, pixel_box(100, 200, 130, 210).bounds)
+        window = forest._pixel_window(forest.OpenedLayer(src), pixel_box(100, 200, 130, 210).bounds)
     assert (window.col_off, window.row_off, window.width, window.height) == (100, 200, 30, 10)
 
 

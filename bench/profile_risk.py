@@ -1,0 +1,104 @@
+"""Profile the risk engine in-process (cProfile) on the bench's two 30 m layers.
+
+    .venv/bin/python bench/profile_risk.py batch   # 500 polygons, as POST risk-score/batch scores them
+    .venv/bin/python bench/profile_risk.py job     # 10,000 plots in chunks, as the job's worker does
+
+Embedded mode in a scratch directory (SQLite, no server, no worker), so the numbers are
+the scoring code's own: wall and CPU time of each run, then the entries with the most
+time of their own and the most time in all. CPU time is the steadier figure on a
+machine shared with other work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=["batch", "job"])
+    parser.add_argument("--runs", type=int, default=3, help="timed runs before the profiled one")
+    parser.add_argument("--top", type=int, default=20, help="profile entries shown per ordering")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="eudr-profile-") as tmp:
+        os.environ.update(VAR_DIR=tmp, DJANGO_SETTINGS_MODULE="eudr_service.settings")
+        import django
+
+        django.setup()
+        _register_layers(Path(tmp))
+        score = _batch() if args.what == "batch" else _job()
+        score()  # first use loads the country boundaries and warms GDAL's block cache
+        for _ in range(args.runs):
+            wall, cpu = time.perf_counter(), time.process_time()
+            score()
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            print(f"{args.what}: {wall:.3f} s wall, {cpu:.3f} s CPU")
+        profile = cProfile.Profile()
+        profile.runcall(score)
+        stats = pstats.Stats(profile)
+        stats.sort_stats("tottime").print_stats(args.top)
+        stats.sort_stats("cumulative").print_stats(args.top)
+
+
+def _register_layers(folder: Path) -> None:
+    from cases_risk_plots import write_cover_class_tif
+    from django.core.management import call_command
+    from forest_layer import write_loss_year_tif
+
+    call_command("migrate", "--noinput", verbosity=0)
+    loss, cover = folder / "loss.tif", folder / "cover.tif"
+    write_loss_year_tif(loss)
+    write_cover_class_tif(cover)
+    layers = (("bench loss", "loss_year", loss), ("bench cover", "forest_cover_2020_class", cover))
+    for name, kind, path in layers:
+        call_command("register_forest_layer", "--name", name, "--kind", kind, "--path", str(path))
+
+
+def _batch() -> Callable[[], None]:
+    from cases_risk_plots import polygon_features
+
+    from compliance.risk import service
+    from compliance.risk.views import plots_parse
+
+    body = {"type": "FeatureCollection", "features": polygon_features(500)}
+
+    def score() -> None:
+        plots, _ = plots_parse(body, max_items=500)
+        service.risk_score_plots(plots=plots)
+
+    return score
+
+
+def _job() -> Callable[[], None]:
+    from cases_risk_plots import job_features
+
+    from accounts.models import User
+    from compliance.risk import jobs
+    from compliance.risk.views import plots_parse
+
+    owner = User.objects.create_user(email="profile@example.com", password=None)
+    body = {"type": "FeatureCollection", "features": job_features()}
+
+    def score() -> None:  # Celery runs eagerly in embedded mode: every chunk, in this process
+        plots, options = plots_parse(body, max_items=10_000, positions_limit="RISK_JOB_MAX_POSITIONS")
+        job = jobs.risk_job_create(owner=owner, plots=plots, options=options)
+        job.refresh_from_db()
+        if job.status != "done":
+            raise RuntimeError(f"the job ended {job.status}")
+
+    return score
+
+
+if __name__ == "__main__":
+    main()
