@@ -659,6 +659,8 @@ class RiskJob(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
     expires_at = models.DateTimeField(null=True, blank=True, help_text="results deleted after this")
+    # False for a job started with a test (sandbox) key: only test keys see it.
+    livemode = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["-created_at"]

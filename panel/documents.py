@@ -106,7 +106,8 @@ def _report_row(report: CsrdReport) -> dict:
 
 @login_required
 def reports(request: HttpRequest) -> HttpResponse:
-    queryset = CsrdReport.objects.filter(owner=request.user).order_by("-created_at")
+    # The panel acts in live mode: test reports are for test keys only.
+    queryset = CsrdReport.objects.filter(owner=request.user, livemode=True).order_by("-created_at")
     page = Paginator(queryset, PAGE_SIZE).get_page(request.GET.get("page"))
     context = {
         "page": page,
@@ -119,7 +120,7 @@ def reports(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def report_detail(request: HttpRequest, report_id: UUID) -> HttpResponse:
-    report = get_object_or_404(CsrdReport, owner=request.user, public_id=report_id)
+    report = get_object_or_404(CsrdReport, owner=request.user, public_id=report_id, livemode=True)
     context = {
         "report": report,
         "row": _report_row(report),

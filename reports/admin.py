@@ -21,9 +21,10 @@ class CsrdReportAdmin(admin.ModelAdmin):
         "report_year",
         "supplier_count",
         "status",
+        "livemode",
         "created_at",
     )
-    list_filter = ("status", "lang")
+    list_filter = ("status", "lang", "livemode")
     search_fields = ("public_id", "company_name", "owner__email")
     list_select_related = ("owner",)
     exclude = ("payload",)  # up to a thousand suppliers: not for a form

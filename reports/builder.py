@@ -48,6 +48,7 @@ def csrd_content_build(*, report: CsrdReport) -> dict[str, Any]:
         "company_name": report.company_name,
         "report_year": report.report_year,
         "report_id": str(report.public_id),
+        "livemode": report.livemode,
         "generated_at": timezone.now().strftime("%Y-%m-%d %H:%M UTC"),
         "rows": [
             _row(supplier, emission, risk, lang)

@@ -75,6 +75,8 @@ class CsrdReport(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     # Renderings started; a worker that dies mid-render leaves one behind.
     render_attempts = models.PositiveSmallIntegerField(default=0)
+    # False for a report requested with a test (sandbox) key: only test keys see it.
+    livemode = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["-created_at"]

@@ -161,6 +161,7 @@ class CsrdReportSerializer(ApiModelSerializer):
     filename = serializers.CharField()
     expires_at = TimestampField(allow_null=True)
     error = serializers.CharField(allow_blank=True)
+    livemode = serializers.BooleanField(help_text="false for a test report, requested with a test key")
 
     class Meta:
         model = CsrdReport
@@ -178,6 +179,7 @@ class CsrdReportSerializer(ApiModelSerializer):
             "filename",
             "pdf_url",
             "error",
+            "livemode",
         )
 
     def get_pdf_url(self, report: CsrdReport) -> str | None:

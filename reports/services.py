@@ -23,10 +23,10 @@ from webhooks.services import event_emit
 logger = logging.getLogger(__name__)
 
 
-def csrd_report_create(*, owner: Any, data: dict[str, Any]) -> CsrdReport:
+def csrd_report_create(*, owner: Any, data: dict[str, Any], livemode: bool = True) -> CsrdReport:
     """Record the request, then enqueue its rendering once the row is committed:
     the work is on record before it is attempted, and a worker never looks for a
-    row it cannot see yet."""
+    row it cannot see yet. `livemode=False` records a test report (a sandbox key)."""
     from reports.tasks import csrd_report_render_task
 
     report = CsrdReport.objects.create(
@@ -36,6 +36,7 @@ def csrd_report_create(*, owner: Any, data: dict[str, Any]) -> CsrdReport:
         lang=data["lang"],
         supplier_count=len(data["suppliers"]),
         payload=data,
+        livemode=livemode,
     )
     # robust: a broker outage must not fail the request; maintenance re-enqueues it.
     transaction.on_commit(lambda: csrd_report_render_task.delay(report.pk), robust=True)
@@ -101,6 +102,7 @@ def csrd_report_mark_done(*, report: CsrdReport, pdf: bytes) -> None:
                 "lang": report.lang,
                 "download_url": f"{settings.PUBLIC_BASE_URL}/api/csrd/reports/{report.public_id}/pdf",
                 "ready_at": iso_millis(report.finished_at),
+                "livemode": report.livemode,
             },
         )
 

@@ -12,7 +12,7 @@ service being down marks the suppliers that needed it, and the rest are scored.
 from __future__ import annotations
 
 import logging
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,23 +62,29 @@ def commodity_for_crop(crop_type: str) -> Commodity:
     return commodity_from_code(CROP_COMMODITY[crop_type])
 
 
-class _Assessor:
-    """Scores suppliers of one report, computing each distinct (place, commodity)
-    once: a thousand suppliers usually share a few dozen parcels or regions."""
+Place = tuple[str, str, str | None]  # (basis, value, reason when it cannot be scored), see _basis
+_ScoreKey = tuple[str, str, str]  # (basis, value, commodity code)
 
-    def __init__(self) -> None:
-        self._cache: dict[tuple[str, str, str], dict[str, Any]] = {}
+
+class _Assessor:
+    """Scores suppliers of one report, computing each distinct place once: a thousand
+    suppliers usually share a few dozen parcels or regions. A region or a pair of
+    coordinates is scored for all the report's commodities there at once, so its
+    forest layers (a 50 km circle for a region) are read once, not once per crop."""
+
+    def __init__(self, commodities_at: dict[tuple[str, str], dict[str, Commodity]]) -> None:
+        self._commodities_at = commodities_at
+        self._cache: dict[_ScoreKey, dict[str, Any]] = {}
         self._uldk_down = False
         self.sources: set[str] = set()  # every data source the engine cited, for the appendix
 
-    def assess(self, index: int, supplier: dict[str, Any]) -> SupplierRisk:
-        commodity = commodity_for_crop(supplier["crop_type"])
-        basis, value, reason = _basis(supplier)
+    def assess(self, index: int, place: Place, commodity: Commodity) -> SupplierRisk:
+        basis, value, reason = place
         if reason:
             return SupplierRisk(index, basis, value, commodity.in_scope, reason=reason)
         key = (basis, value, commodity.code)
         if key not in self._cache:
-            self._cache[key] = self._score(basis, value, commodity)
+            self._cache.update(self._score_place(basis, value))
         result = self._cache[key]
         self.sources.update(f["source"] for f in result.get("factors", ()) if f["source"] != "methodology")
         if "reason" in result:
@@ -94,37 +100,45 @@ class _Assessor:
             warnings=tuple(result["warnings"]),
         )
 
-    def _score(self, basis: str, value: str, commodity: Commodity) -> dict[str, Any]:
+    def _score_place(self, basis: str, value: str) -> dict[_ScoreKey, dict[str, Any]]:
+        commodities = list(self._commodities_at[(basis, value)].values())
+        results = self._score(basis, value, commodities)
+        return {(basis, value, c.code): result for c, result in zip(commodities, results, strict=True)}
+
+    def _score(self, basis: str, value: str, commodities: list[Commodity]) -> list[dict[str, Any]]:
+        def each(reason: str) -> list[dict[str, Any]]:
+            return [{"reason": reason} for _ in commodities]
+
         try:
             if basis == "coordinates":
                 lat, lng, radius = (float(part) for part in value.split(",")[:3])
-                return risk_service.risk_score_location(
-                    lat=lat, lng=lng, radius_km=radius, commodity=commodity
+                return risk_service.risk_score_location_each(
+                    lat=lat, lng=lng, radius_km=radius, commodities=commodities
                 )
             if basis == "country":
                 code = value.split(" ", maxsplit=1)[0]
-                return risk_service.risk_score_country(country_code=code, commodity=commodity)
+                return [risk_service.risk_score_country(country_code=code, commodity=c) for c in commodities]
             if basis == "voivodeship":
                 region = voivodeship_by_name(value)
-                return risk_service.risk_score_location(
-                    lat=region.lat, lng=region.lng, radius_km=VOIVODESHIP_RADIUS_KM, commodity=commodity
+                return risk_service.risk_score_location_each(
+                    lat=region.lat, lng=region.lng, radius_km=VOIVODESHIP_RADIUS_KM, commodities=commodities
                 )
             if self._uldk_down and not _fresh_in_cache(value):
                 # ULDK already failed in this report: do not wait for its timeout once per parcel.
-                return {"reason": PARCEL_SERVICE_UNAVAILABLE}
-            return risk_service.risk_score_parcel(parcel_id=value, commodity=commodity)
+                return each(PARCEL_SERVICE_UNAVAILABLE)
+            return [risk_service.risk_score_parcel(parcel_id=value, commodity=c) for c in commodities]
         except ParcelNotFound:
-            return {"reason": PARCEL_NOT_FOUND}
+            return each(PARCEL_NOT_FOUND)
         except ParcelServiceUnavailable:
             self._uldk_down = True
-            return {"reason": PARCEL_SERVICE_UNAVAILABLE}
+            return each(PARCEL_SERVICE_UNAVAILABLE)
         except Exception:
             # One unexpected failure (a damaged raster, say) must not lose the other suppliers.
             logger.exception("risk engine failed for a CSRD supplier (%s %s)", basis, value)
-            return {"reason": ENGINE_ERROR}
+            return each(ENGINE_ERROR)
 
 
-def _basis(supplier: dict[str, Any]) -> tuple[str, str, str | None]:
+def _basis(supplier: dict[str, Any]) -> Place:
     """What a supplier is scored on: (basis, value, reason when it cannot be scored).
 
     In order: the cadastral parcel (Poland); the coordinates (any country; a
@@ -161,8 +175,16 @@ def _fresh_in_cache(parcel_id: str) -> bool:
 def supplier_risks_assess(*, suppliers: list[dict[str, Any]]) -> tuple[list[SupplierRisk], dict[str, Any]]:
     """Risk per supplier in input order, and a summary: counts by level, the
     reasons for suppliers not assessed, and the data sources the engine used."""
-    assessor = _Assessor()
-    rows = [assessor.assess(i, s) for i, s in enumerate(suppliers)]
+    places = [_basis(supplier) for supplier in suppliers]
+    commodities = [commodity_for_crop(supplier["crop_type"]) for supplier in suppliers]
+    commodities_at: dict[tuple[str, str], dict[str, Commodity]] = defaultdict(dict)
+    for (basis, value, reason), commodity in zip(places, commodities, strict=True):
+        if not reason:
+            commodities_at[(basis, value)][commodity.code] = commodity
+    assessor = _Assessor(commodities_at)
+    rows = [
+        assessor.assess(i, place, c) for i, (place, c) in enumerate(zip(places, commodities, strict=True))
+    ]
     levels = Counter(r.risk_level for r in rows if r.assessed)
     summary = {
         "by_level": {level: levels.get(level, 0) for level in ("low", "medium", "high", "critical")},

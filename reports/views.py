@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.authentication import request_livemode
 from eudr_service.lib.jobs import prefers_async
 from eudr_service.lib.openapi import PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.problems import Problem
@@ -39,8 +40,11 @@ class PDFRenderer(BaseRenderer):
 
 
 def _owned_report(request: Request, report_id: Any) -> CsrdReport:
-    # Another account's report is indistinguishable from one that does not exist.
-    report = CsrdReport.objects.filter(public_id=report_id, owner=request.user).first()
+    # Another account's report, or one of the other mode (live or test), is
+    # indistinguishable from one that does not exist.
+    report = CsrdReport.objects.filter(
+        public_id=report_id, owner=request.user, livemode=request_livemode(request)
+    ).first()
     if report is None:
         raise Problem(404, "report_not_found", "No CSRD report with this id.")
     return report
@@ -110,7 +114,9 @@ class CsrdReportCreateView(APIView):
     def post(self, request: Request) -> HttpResponse:
         body = CsrdReportRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        report = csrd_report_create(owner=request.user, data=body.validated_data)
+        report = csrd_report_create(
+            owner=request.user, data=body.validated_data, livemode=request_livemode(request)
+        )
         if not prefers_async(request):
             report = csrd_report_wait(report=report, timeout=settings.CSRD_SYNC_TIMEOUT_SECONDS)
             if report.status == ReportStatus.DONE:

@@ -1,8 +1,8 @@
 """Screenshots of the web panel for docs/img/ (part of `make screenshots`).
 
 Runs the development server on a fresh temporary SQLite database seeded with
-`manage.py seed_demo` plus some panel data (usage history, keys, a webhook
-with deliveries), signs in as the demo account in headless Chromium and
+`manage.py seed_demo` plus some panel data (usage history, live and test
+keys, a webhook with deliveries), signs in as the demo account in headless Chromium and
 writes docs/img/panel-*.png.
 """
 
@@ -65,6 +65,10 @@ def seed_panel(email: str) -> None:
         key.save()
     old, _ = api_key_create(user=user, name="Stary ERP")
     old.revoke()
+    # A sandbox key beside the live ones: its prefix and the "test" pill in the list.
+    sandbox, _ = api_key_create(user=user, name="Testy integracji ERP", livemode=False)
+    sandbox.last_used_at = now - timedelta(hours=5)
+    sandbox.save()
     today = now.date()
     shape = [412, 380, 455, 298, 120, 95, 510, 640, 587, 602, 133, 101, 720, 810, 760, 690, 204, 150]
     DailyUsage.objects.bulk_create(
@@ -137,6 +141,10 @@ def capture(base: str, email: str) -> list[Path]:
 
     def shot(page, name: str) -> None:
         path = OUT / name
+        # The full page's height is measured when the shot starts: wait until the page
+        # and its fonts have settled, or a page still laying out is cut short.
+        page.wait_for_load_state("networkidle")
+        page.evaluate("document.fonts.ready.then(() => true)")
         page.screenshot(path=path, full_page=True)
         written.append(path)
 
@@ -153,7 +161,10 @@ def capture(base: str, email: str) -> list[Path]:
         page.wait_for_url("**/panel/")
         shot(page, "panel-dashboard.png")
         page.goto("/panel/keys/")
-        page.locator("#id_name").fill("ERP (SAP)")
+        # A new test (sandbox) key: the page shows its eudr_test_ key once, and test keys
+        # in the list carry the "test" pill.
+        page.locator("#id_name").fill("ERP (SAP) – sandbox")
+        page.locator("input[name=mode][value=test]").check()
         page.locator("form.inline-form button[type=submit]").click()
         page.wait_for_selector("[data-testid=new-key]")
         shot(page, "panel-keys.png")

@@ -354,10 +354,13 @@ def cell_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Aff
     pixel-centre-in-polygon, so a plot's edge pixels count by how much of them it holds
     and an area smaller than a pixel still weighs the pixels it touches.
 
-    Only cells the area touches are measured (rasterio's all-touched mask); of those,
-    cells wholly inside a prepared polygon weigh 1 without an intersection, and the
-    rest (the boundary) are intersected one by one, vectorised by shapely. An area
-    without extent (a point or a line) weighs the cells it touches equally.
+    Only cells the area touches are measured (rasterio's all-touched mask). In a large
+    window (a 50 km circle holds millions of cells) a touched cell more than one cell
+    away from the area's outline lies wholly inside and weighs 1 without any geometry
+    being built for it; only the cells along the outline are measured. Of those, cells
+    wholly inside a prepared polygon weigh 1 without an intersection, and the rest are
+    intersected one by one, vectorised by shapely. An area without extent (a point or a
+    line) weighs the cells it touches equally.
     """
     weights = np.zeros(shape, dtype="float64")
     if shape[0] * shape[1] <= _SMALL_WINDOW_CELLS:
@@ -365,6 +368,14 @@ def cell_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Aff
         rows, cols = np.indices(shape).reshape(2, -1)
     else:
         touched = rasterio.features.geometry_mask([area], shape, transform, invert=True, all_touched=True)
+        if area.area > 0 and area.geom_type in ("Polygon", "MultiPolygon"):
+            outline = _grown(
+                rasterio.features.geometry_mask(
+                    [area.boundary], shape, transform, invert=True, all_touched=True
+                )
+            )
+            weights[touched & ~outline] = 1.0
+            touched &= outline
         rows, cols = np.nonzero(touched)
     if rows.size == 0:
         return weights
@@ -387,6 +398,18 @@ def cell_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Aff
         share[edge] = shapely.area(shapely.intersection(cells[edge], area)) / cell_area
     weights[rows, cols] = np.clip(share, 0.0, 1.0)
     return weights
+
+
+def _grown(mask: np.ndarray) -> np.ndarray:
+    """The mask and its eight neighbours of every cell: the margin that keeps a cell the
+    outline only grazes (at a corner, along a cell edge) among the cells measured."""
+    grown = mask.copy()
+    grown[1:, :] |= mask[:-1, :]
+    grown[:-1, :] |= mask[1:, :]
+    wide = grown.copy()
+    wide[:, 1:] |= grown[:, :-1]
+    wide[:, :-1] |= grown[:, 1:]
+    return wide
 
 
 def _pixel_window(

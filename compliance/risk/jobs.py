@@ -28,8 +28,11 @@ from webhooks.services import event_emit
 LEVELS = ("low", "medium", "high", "critical")
 
 
-def risk_job_create(*, owner: Any, plots: list[geometry.Plot], options: dict[str, Any]) -> RiskJob:
-    """Record the job and its chunks, then (on commit) queue one task per chunk."""
+def risk_job_create(
+    *, owner: Any, plots: list[geometry.Plot], options: dict[str, Any], livemode: bool = True
+) -> RiskJob:
+    """Record the job and its chunks, then (on commit) queue one task per chunk.
+    `livemode=False` records a test job (a sandbox key)."""
     from compliance.tasks import risk_job_chunk_task
 
     duplicates = geometry.plots_mark_duplicates(plots)  # across the whole job, not per chunk
@@ -47,6 +50,7 @@ def risk_job_create(*, owner: Any, plots: list[geometry.Plot], options: dict[str
     with transaction.atomic():
         job = RiskJob.objects.create(
             owner=owner,
+            livemode=livemode,
             total=len(features),
             options={
                 "commodity": commodity.code if commodity else None,
@@ -151,6 +155,7 @@ def _finish(job: RiskJob) -> None:
             "critical": critical[:limit],
             "critical_count": len(critical),
             "critical_truncated": len(critical) > limit,
+            "livemode": job.livemode,
         },
     )
 
@@ -200,6 +205,7 @@ def risk_job_dict(job: RiskJob) -> dict[str, Any]:
         "created_at": _iso(job.created_at),
         "finished_at": _iso(job.finished_at),
         "expires_at": _iso(job.expires_at),
+        "livemode": job.livemode,
     }
     if job.status == RiskJobStatus.DONE:
         data["results"] = {fmt: f"{base}/results.{fmt}" for fmt in ("json", "geojson", "csv")}

@@ -282,3 +282,4 @@ class RiskJobOutSerializer(serializers.Serializer):
     finished_at = TimestampField(allow_null=True)
     expires_at = TimestampField(allow_null=True)
     results = serializers.DictField(child=serializers.CharField(), required=False)
+    livemode = serializers.BooleanField(help_text="false for a test job, started with a test key")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
@@ -23,7 +24,15 @@ from compliance.models import CountryBenchmark, ForestLayerRecord, ParcelRecord
 from compliance.risk import countries, parcels
 from compliance.risk import geometry as geometry_rules
 from compliance.risk.commodities import Commodity
-from compliance.risk.forest import ForestLayer, LayerKind, circle, forest_evidence, is_remote, open_layers
+from compliance.risk.forest import (
+    ForestEvidence,
+    ForestLayer,
+    LayerKind,
+    circle,
+    forest_evidence,
+    is_remote,
+    open_layers,
+)
 from compliance.risk.scoring import RiskScore, score_risk
 from eudr_service.lib.outages import CACHE_ERRORS
 from eudr_service.lib.timestamps import iso_millis
@@ -111,11 +120,17 @@ def _score_area(
     evidence = (
         forest_evidence(area=area, layers=layers, sources=sources) if layers and area is not None else None
     )
+    return _score_evidence(country_code=country_code, commodity=commodity, forest=evidence)
+
+
+def _score_evidence(
+    *, country_code: str | None, commodity: Commodity | None, forest: ForestEvidence | None
+) -> RiskScore:
     return score_risk(
         country_code=country_code,
         benchmark=benchmark_class(country_code),
         commodity=commodity,
-        forest=evidence,
+        forest=forest,
         country_source=countries.boundaries_source(),
     )
 
@@ -132,15 +147,28 @@ def risk_dict(result: RiskScore) -> dict[str, Any]:
 def risk_score_location(
     *, lat: float, lng: float, radius_km: float, commodity: Commodity | None = None
 ) -> dict[str, Any]:
+    return risk_score_location_each(lat=lat, lng=lng, radius_km=radius_km, commodities=[commodity])[0]
+
+
+def risk_score_location_each(
+    *, lat: float, lng: float, radius_km: float, commodities: Sequence[Commodity | None]
+) -> list[dict[str, Any]]:
+    """One location scored for each commodity, in order. The forest layers are read
+    once: the area is the same whatever the commodity, and reading a wide circle is
+    the costly part (a CSRD report's suppliers share a few regions and many crops)."""
     layers = configured_layers()
-    result = _score_area(
-        country_code=countries.country_at(lat, lng),
-        # Only a forest layer reads the area; without one no circle is built.
-        area=circle(lat=lat, lng=lng, radius_km=radius_km) if layers else None,
-        commodity=commodity,
-        layers=layers,
+    country_code = countries.country_at(lat, lng)
+    # Only a forest layer reads the area; without one no circle is built.
+    evidence = (
+        forest_evidence(area=circle(lat=lat, lng=lng, radius_km=radius_km), layers=layers) if layers else None
     )
-    return {"location": {"lat": lat, "lng": lng, "radius_km": radius_km}, **risk_dict(result)}
+    return [
+        {
+            "location": {"lat": lat, "lng": lng, "radius_km": radius_km},
+            **risk_dict(_score_evidence(country_code=country_code, commodity=commodity, forest=evidence)),
+        }
+        for commodity in commodities
+    ]
 
 
 def risk_score_batch(

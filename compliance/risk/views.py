@@ -301,7 +301,10 @@ def _job_body(request: Request) -> dict[str, Any]:
 
 
 def _job_get(request: Request, job_id: str) -> RiskJob:
-    job = RiskJob.objects.filter(public_id=job_id, owner=request.user).first()
+    # Another account's job, or one of the other mode (live or test), does not exist here.
+    job = RiskJob.objects.filter(
+        public_id=job_id, owner=request.user, livemode=request_livemode(request)
+    ).first()
     if job is None:
         raise Problem(404, "not_found", "No such job.")
     return job
@@ -326,7 +329,9 @@ class RiskJobsView(APIView):
         plots, options = plots_parse(
             body, max_items=settings.RISK_JOB_MAX_PLOTS, positions_limit="RISK_JOB_MAX_POSITIONS"
         )
-        job = jobs.risk_job_create(owner=request.user, plots=plots, options=options)
+        job = jobs.risk_job_create(
+            owner=request.user, plots=plots, options=options, livemode=request_livemode(request)
+        )
         job.refresh_from_db()
         location = f"/api/eudr/v1/risk-score/jobs/{job.public_id}"
         return Response(jobs.risk_job_dict(job), status=202, headers={"Location": location})

@@ -53,6 +53,19 @@ _RATE_LIMIT_HEADERS = {
     "RateLimit": "IETF draft: remaining requests and seconds to reset per policy.",
 }
 
+# Which data answered (accounts.authentication.LIVEMODE_HEADER). Responses given
+# before the key is looked at (a refused key, an unacceptable Accept header, an
+# oversized body) carry no mode.
+_LIVEMODE_HEADER = "Livemode"
+_LIVEMODE_DESCRIPTION = (
+    "`true` when live data answered, `false` when test (sandbox) data did: the mode of the key "
+    "(`eudr_live_` or `eudr_test_`); a signed-in panel session acts in live mode. The public "
+    "verify endpoint always answers `true`: only live data is public. Absent from answers given "
+    "before the key was checked (a refused key, an unacceptable Accept header or `format`, an "
+    "oversized body)."
+)
+_ANSWERED_BEFORE_AUTHENTICATION = {"401", "406", "413"}
+
 
 SECURITY_SCHEMES = {
     "ApiKeyBearer": {
@@ -73,13 +86,18 @@ class APIKeyAuthenticationScheme(OpenApiAuthenticationExtension):
 
 
 def add_common_responses(result: dict[str, Any], generator: Any, **kwargs: Any) -> dict[str, Any]:
-    """Every API operation: rate-limit headers on success, problem answers on error."""
+    """Every API operation: rate-limit headers on success, problem answers on error,
+    and on every answer to a key or a session the mode that answered (`Livemode`)."""
     components = result.setdefault("components", {})
     # Public-only schemas would otherwise omit the schemes they mention.
     components.setdefault("securitySchemes", {}).update(SECURITY_SCHEMES)
     headers = components.setdefault("headers", {})
     for name, description in _RATE_LIMIT_HEADERS.items():
         headers[name] = {"schema": {"type": "string"}, "description": description}
+    headers[_LIVEMODE_HEADER] = {
+        "schema": {"type": "string", "enum": ["true", "false"]},
+        "description": _LIVEMODE_DESCRIPTION,
+    }
     components.setdefault("responses", {})
     endpoints = getattr(generator, "endpoints", None) or []
     unthrottled = {
@@ -106,6 +124,8 @@ def add_common_responses(result: dict[str, Any], generator: Any, **kwargs: Any) 
                     response.setdefault("headers", {}).update(
                         {name: {"$ref": f"#/components/headers/{name}"} for name in _RATE_LIMIT_HEADERS}
                     )
+                if protected and str(status) not in _ANSWERED_BEFORE_AUTHENTICATION:
+                    _declare_livemode(response)
             wanted = (
                 ([429] if limited else []) + ([401] if protected else []) + ([400] if method != "get" else [])
             )
@@ -113,8 +133,17 @@ def add_common_responses(result: dict[str, Any], generator: Any, **kwargs: Any) 
             # Every API body passes the size limit (413) and the JSON-only parsers (415).
             wanted += [413, 415] if "requestBody" in operation else []
             for status in wanted:
-                responses.setdefault(str(status), _problem_ref(status))
+                if str(status) not in responses:
+                    responses[str(status)] = _problem_ref(status)
+                    if protected and str(status) not in _ANSWERED_BEFORE_AUTHENTICATION:
+                        _declare_livemode(responses[str(status)])
     return result
+
+
+def _declare_livemode(response: dict[str, Any]) -> None:
+    response.setdefault("headers", {})[_LIVEMODE_HEADER] = {
+        "$ref": f"#/components/headers/{_LIVEMODE_HEADER}"
+    }
 
 
 def _problem_media_type(response: dict[str, Any]) -> None:

@@ -52,3 +52,25 @@ def test_every_operation_is_in_a_declared_group(client):
             assert operation["tags"][0] in declared, (method, path, operation["tags"])
     webhooks = schema["paths"]["/api/eudr/v1/webhooks"]
     assert webhooks["get"]["tags"] == ["webhooks"] and webhooks["post"]["tags"] == ["webhooks"]
+
+
+def test_every_operation_that_takes_a_key_declares_the_livemode_header(client):
+    from accounts.authentication import LIVEMODE_HEADER
+
+    schema = client.get("/api/schema/?format=json").json()
+    header = schema["components"]["headers"][LIVEMODE_HEADER]
+    assert header["schema"] == {"type": "string", "enum": ["true", "false"]}
+    keyed = 0
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            if not any(requirement for requirement in operation.get("security", [{}])):
+                continue  # no key taken (the widget script): no mode either
+            keyed += 1
+            for status, response in operation["responses"].items():
+                declared = LIVEMODE_HEADER in response.get("headers", {})
+                # Refused before the key is looked at: no mode to tell.
+                assert declared == (status not in ("401", "406", "413")), (method, path, status)
+    assert keyed > 30
+    verify = schema["paths"]["/api/v1/verify/{dds_id}"]["get"]["responses"]
+    assert verify["200"]["headers"][LIVEMODE_HEADER] == {"$ref": f"#/components/headers/{LIVEMODE_HEADER}"}
+    assert LIVEMODE_HEADER not in schema["paths"]["/api/widget"]["get"]["responses"]["200"].get("headers", {})

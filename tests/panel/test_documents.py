@@ -88,3 +88,15 @@ def test_reports_page_on_a_plan_without_csrd(signed_in, make_report):
     html = client.get("/panel/reports/").content.decode()
     assert 'data-testid="csrd-note"' in html
     assert f"/api/csrd/reports/{report.public_id}/pdf" not in html
+
+
+def test_reports_pages_show_live_reports_only(signed_in, make_report):
+    # The panel acts in live mode: a report requested with a test key is for test keys only.
+    client = signed_in("standard")
+    live = make_report(client.user, company_name="Skup Na Żywo")
+    test = make_report(client.user, company_name="Skup Testowy", livemode=False)
+    html = client.get("/panel/reports/").content.decode()
+    assert "Skup Na Żywo" in html and "Skup Testowy" not in html
+    assert client.get(f"/panel/reports/{live.public_id}/").status_code == 200
+    assert client.get(f"/panel/reports/{test.public_id}/").status_code == 404
+    assert client.get(f"/api/csrd/reports/{test.public_id}").status_code == 404

@@ -94,3 +94,36 @@ def test_unreachable_parcel_service_marks_suppliers_and_is_asked_once(uldk):
     assert summary["not_assessed_by_reason"] == {PARCEL_SERVICE_UNAVAILABLE: 2}
     # Once ULDK failed, the report does not wait for its timeout again for every parcel.
     assert len(uldk.requests) == 1
+
+
+def test_a_region_is_read_once_for_all_the_crops_grown_there(settings, tmp_path, monkeypatch):
+    """A region is a 50 km circle, the costliest read of the report: one read per region
+    serves every crop, and each crop scores as if it were asked alone."""
+    import numpy as np
+
+    from compliance.risk import service
+    from reports.supplier_risk import VOIVODESHIP_RADIUS_KM, commodity_for_crop
+    from tests.compliance.risk.test_forest import write_tif
+
+    loss = np.zeros((400, 400), np.uint8)
+    loss[:, :200] = 22  # loss in 2022 on half the tile, inside mazowieckie's circle
+    settings.FOREST_LAYERS = [
+        {"name": "loss", "kind": "loss_year", "path": str(write_tif(tmp_path / "l.tif", loss, north=52.4))}
+    ]
+    real, reads = service.forest_evidence, []
+    monkeypatch.setattr(service, "forest_evidence", lambda **kw: reads.append(kw) or real(**kw))
+    crops = ["wheat", "corn", "rapeseed", "soy", "other"]
+    rows, summary = supplier_risks_assess(
+        suppliers=[{"crop_type": c, "location": "mazowieckie"} for c in crops] * 3
+    )
+    assert len(reads) == 1
+    assert rows[0].basis_value == "mazowieckie" and "loss" in summary["sources"]
+    for row, crop in zip(rows, crops * 3, strict=True):
+        alone = service.risk_score_location(
+            lat=52.35, lng=21.10, radius_km=VOIVODESHIP_RADIUS_KM, commodity=commodity_for_crop(crop)
+        )
+        assert (row.score, row.risk_level, row.eudr_in_scope) == (
+            alone["score"],
+            alone["risk_level"],
+            commodity_for_crop(crop).in_scope,
+        ), crop

@@ -155,6 +155,37 @@ def test_large_areas_are_read_decimated_with_the_same_shares(tmp_path, monkeypat
     assert evidence.forest_share_2020 == pytest.approx(0.25, abs=0.03)
 
 
+def _every_cell_measured(area: shapely.Geometry, shape: tuple[int, int]) -> np.ndarray:
+    """The reference: every cell of the window intersected with the area, no shortcut."""
+    rows, cols = np.indices(shape).reshape(2, -1)
+    x0, y1 = WEST + cols * PIXEL, NORTH - rows * PIXEL
+    cells = shapely.box(x0, y1 - PIXEL, x0 + PIXEL, y1)
+    return (shapely.area(shapely.intersection(cells, area)) / shapely.area(cells)).reshape(shape)
+
+
+LARGE_WINDOW_AREAS = {
+    "circle": circle(lat=NORTH - 0.03, lng=WEST + 0.03, radius_km=2.5),
+    # Edges exactly on cell edges: the cells beside them are wholly in or wholly out.
+    "grid-aligned box": pixel_box(20, 30, 200, 210),
+    "box with a hole": shapely.difference(
+        pixel_box(10, 10, 230, 230), circle(lat=NORTH - 0.03, lng=WEST + 0.03, radius_km=1.0)
+    ),
+    "box and a sliver": shapely.union(
+        pixel_box(5, 5, 120, 100), shapely.box(WEST + 0.05, NORTH - 0.05, WEST + 0.05002, NORTH - 0.049)
+    ),
+}
+
+
+@pytest.mark.parametrize("name", LARGE_WINDOW_AREAS)
+def test_large_window_coverage_measures_the_outline_and_equals_measuring_every_cell(name):
+    # 240 x 240 cells: far above the small-window size, so only the outline is measured.
+    area, shape = LARGE_WINDOW_AREAS[name], (240, 240)
+    weights = forest.cell_coverage(area, shape, from_origin(WEST, NORTH, PIXEL, PIXEL))
+    reference = _every_cell_measured(area, shape)
+    assert np.abs(weights - reference).max() < 1e-9
+    assert (reference == 1.0).sum() > 1000  # the interior the shortcut weighs without geometry
+
+
 def test_layer_in_another_crs_is_reported_missing(tmp_path):
     path = write_tif(tmp_path / "puwg.tif", np.ones((40, 40), np.uint8), crs="EPSG:3857")
     evidence = read_layer(layer(path, LayerKind.FOREST_COVER_2020_CLASS), area=pixel_box(0, 0, 5, 5))

@@ -33,6 +33,7 @@ class CsrdReport:
         filename (str):
         pdf_url (None | str):
         error (str):
+        livemode (bool): false for a test report, requested with a test key
         lang (str | Unset):
         started_at (datetime.datetime | None | Unset):
         finished_at (datetime.datetime | None | Unset):
@@ -48,6 +49,7 @@ class CsrdReport:
     filename: str
     pdf_url: None | str
     error: str
+    livemode: bool
     lang: str | Unset = UNSET
     started_at: datetime.datetime | None | Unset = UNSET
     finished_at: datetime.datetime | None | Unset = UNSET
@@ -78,6 +80,8 @@ class CsrdReport:
         pdf_url = self.pdf_url
 
         error = self.error
+
+        livemode = self.livemode
 
         lang = self.lang
 
@@ -111,6 +115,7 @@ class CsrdReport:
                 "filename": filename,
                 "pdf_url": pdf_url,
                 "error": error,
+                "livemode": livemode,
             }
         )
         if lang is not UNSET:
@@ -163,6 +168,8 @@ class CsrdReport:
 
         error = d.pop("error")
 
+        livemode = d.pop("livemode")
+
         lang = d.pop("lang", UNSET)
 
         def _parse_started_at(data: object) -> datetime.datetime | None | Unset:
@@ -210,6 +217,7 @@ class CsrdReport:
             filename=filename,
             pdf_url=pdf_url,
             error=error,
+            livemode=livemode,
             lang=lang,
             started_at=started_at,
             finished_at=finished_at,

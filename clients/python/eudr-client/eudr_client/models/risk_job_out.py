@@ -35,6 +35,7 @@ class RiskJobOut:
         created_at (datetime.datetime):
         finished_at (datetime.datetime | None):
         expires_at (datetime.datetime | None):
+        livemode (bool): false for a test job, started with a test key
         results (RiskJobOutResults | Unset):
     """
 
@@ -46,6 +47,7 @@ class RiskJobOut:
     created_at: datetime.datetime
     finished_at: datetime.datetime | None
     expires_at: datetime.datetime | None
+    livemode: bool
     results: RiskJobOutResults | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -80,6 +82,8 @@ class RiskJobOut:
         else:
             expires_at = self.expires_at
 
+        livemode = self.livemode
+
         results: dict[str, Any] | Unset = UNSET
         if not isinstance(self.results, Unset):
             results = self.results.to_dict()
@@ -96,6 +100,7 @@ class RiskJobOut:
                 "created_at": created_at,
                 "finished_at": finished_at,
                 "expires_at": expires_at,
+                "livemode": livemode,
             }
         )
         if results is not UNSET:
@@ -166,6 +171,8 @@ class RiskJobOut:
 
         expires_at = _parse_expires_at(d.pop("expires_at"))
 
+        livemode = d.pop("livemode")
+
         _results = d.pop("results", UNSET)
         results: RiskJobOutResults | Unset
         if isinstance(_results, Unset):
@@ -182,6 +189,7 @@ class RiskJobOut:
             created_at=created_at,
             finished_at=finished_at,
             expires_at=expires_at,
+            livemode=livemode,
             results=results,
         )
 
