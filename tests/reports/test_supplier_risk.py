@@ -2,7 +2,6 @@
 
 import pytest
 
-from compliance.risk.service import benchmark_cache_clear
 from reports.supplier_risk import (
     NO_LOCATION,
     PARCEL_NOT_FOUND,
@@ -10,8 +9,9 @@ from reports.supplier_risk import (
     UNKNOWN_LOCATION,
     supplier_risks_assess,
 )
-from tests.compliance.risk.fakes import running_uldk
+from risk.service import benchmark_cache_clear
 from tests.reports.conftest import PARCEL_ID
+from tests.risk.fakes import running_uldk
 
 pytestmark = pytest.mark.django_db
 OTHER_PARCEL = "141201_1.0001.6510"
