@@ -68,8 +68,8 @@ def _register_layers(folder: Path) -> None:
 def _batch() -> Callable[[], None]:
     from cases_risk_plots import polygon_features
 
-    from compliance.risk import service
-    from compliance.risk.views import plots_parse
+    from risk import service
+    from risk.views import plots_parse
 
     body = {"type": "FeatureCollection", "features": polygon_features(500)}
 
@@ -84,8 +84,8 @@ def _job() -> Callable[[], None]:
     from cases_risk_plots import job_features
 
     from accounts.models import User
-    from compliance.risk import jobs
-    from compliance.risk.views import plots_parse
+    from risk import jobs
+    from risk.views import plots_parse
 
     owner = User.objects.create_user(email="profile@example.com", password=None)
     body = {"type": "FeatureCollection", "features": job_features()}

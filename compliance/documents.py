@@ -31,9 +31,9 @@ from compliance.models import (
     DueDiligenceStatement,
 )
 from compliance.plot_map import BILINGUAL, statement_map_svg
-from compliance.risk.commodities import polish_name
 from eudr_service.lib.jobs import row_wait
 from eudr_service.lib.pdf import RenderRefused, qr_svg_data_uri, render_pdf_bounded
+from risk.commodities import polish_name
 
 logger = logging.getLogger(__name__)
 TEMPLATE = "compliance/dds_pdf.html"

@@ -15,7 +15,7 @@ from typing import Any
 import shapely.wkt
 from shapely.geometry import mapping
 
-from compliance.models import DDSPlot, DueDiligenceStatement, FilingKind, ParcelRecord, PlotKind
+from compliance.models import DDSPlot, DueDiligenceStatement, FilingKind, PlotKind
 from euis import geojson
 from euis.contract import (
     EUROPEAN_COUNTRIES,
@@ -37,6 +37,7 @@ from euis.shapes import (
     SdStatement,
     Species,
 )
+from risk.models import ParcelRecord
 
 DESCRIPTION_MAX = 150  # descriptionOfGoods (OPS 4.1.4)
 HS_HEADING_MAX = 6  # HSHeadingType [0-9]{2,6}: an 8-digit CN code is cut to its HS subheading

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from compliance.models import DueDiligenceStatement
-from compliance.risk.service import benchmark_class
 from eudr_service.lib.timestamps import iso_millis
+from risk.service import benchmark_class
 
 
 def decided_by(statement: DueDiligenceStatement) -> dict[str, str]:

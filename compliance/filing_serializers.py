@@ -19,12 +19,12 @@ from rest_framework.exceptions import ErrorDetail
 from compliance.declarations import DECLARATION_VERSION
 from compliance.geolocation import GeolocationError, check_point_area, count_positions, normalise_geometry
 from compliance.models import Activity
-from compliance.risk.annex_i import annex_line_for, annex_lines
-from compliance.risk.commodities import IN_SCOPE_CODES
-from compliance.risk.serializers import CommodityField, ParcelIdField, latitude, longitude
 from eudr_service.lib.budget import budget_check, budget_check_parcels
 from eudr_service.lib.nip import nip_normalise
 from euis.contract import SCIENTIFIC_NAME_MAX, SPECIES_PER_COMMODITY_MAX
+from risk.annex_i import annex_line_for, annex_lines
+from risk.commodities import IN_SCOPE_CODES
+from risk.serializers import CommodityField, ParcelIdField, latitude, longitude
 
 MAX_COMMODITIES = 20
 MAX_PLOTS_PER_COMMODITY = 1000

@@ -9,7 +9,7 @@ What it draws: the plots (polygons filled, points as circles) numbered as in
 the tables, coloured by risk level where screened and explained by a legend
 (colour is never the only signal: every marker carries its number and a
 `<title>` with the level); the borders of the countries in view, from the
-Natural Earth boundaries we ship (compliance/risk/countries.py); a locator
+Natural Earth boundaries we ship (risk/countries.py); a locator
 inset with the whole country and the area of the detail map; a scale bar.
 
 Projection: equirectangular, x scaled by cos(latitude of the view's centre).
@@ -32,7 +32,7 @@ import shapely
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from compliance.risk.countries import get_index
+from risk.countries import get_index
 
 METRES_PER_DEGREE = 111_320.0
 MIN_SPAN_DEG = 0.01  # about 1 km: a single point still gets a map with a sensible scale
@@ -292,7 +292,7 @@ def _inset(
     """The whole country, small, with the detail map's area marked."""
     centre = plots.centroid
     if not country:
-        from compliance.risk.countries import country_at
+        from risk.countries import country_at
 
         country = country_at(centre.y, centre.x) or ""
     outline = _country_near(country, centre) if country else None
@@ -344,7 +344,7 @@ def statement_map_plots(*, statement) -> list[MapPlot]:
     as in the statement's tables. Parcels are drawn with the geometry cached from
     ULDK when we have it; a parcel never fetched is left off the map (it stays in the table)."""
     from compliance.geolocation import to_shape
-    from compliance.models import ParcelRecord
+    from risk.models import ParcelRecord
 
     commodities = list(statement.commodities.all())
     rows = [(c, p) for c in commodities for p in c.plots.all()]

@@ -12,9 +12,9 @@ import enum
 from dataclasses import dataclass
 from datetime import date
 
-from compliance.risk.annex_i import AnnexLine, annex_line_for
-from compliance.risk.commodities import IN_SCOPE_CODES
-from compliance.risk.service import benchmark_class
+from risk.annex_i import AnnexLine, annex_line_for
+from risk.commodities import IN_SCOPE_CODES
+from risk.service import benchmark_class
 
 # Article 38(2) as amended by Regulation (EU) 2025/2650 (OJ L, 23.12.2025): the
 # obligations apply from this date.

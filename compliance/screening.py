@@ -20,10 +20,10 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from compliance.events import risk_critical_batch_emit
 from compliance.models import DDSPlot, DDSStatus, DueDiligenceStatement, PlotKind
-from compliance.risk import parcels, service
-from compliance.risk.commodities import commodity_from_code
+from risk import parcels, service
+from risk.commodities import commodity_from_code
+from risk.events import risk_critical_batch_emit
 
 logger = logging.getLogger(__name__)
 LEVEL_ORDER = ("low", "medium", "high", "critical")

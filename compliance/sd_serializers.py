@@ -19,7 +19,7 @@ from rest_framework.exceptions import ErrorDetail
 
 from compliance.filing_serializers import DDSFilingSerializer, OperatorSerializer
 from compliance.regime import Obligation, Role, Size, regime_for
-from compliance.risk.service import benchmark_class
+from risk.service import benchmark_class
 
 ELIGIBLE_SIZES = (Size.NATURAL_PERSON, Size.MICRO, Size.SMALL)
 

@@ -323,7 +323,7 @@ def dds_filter(
     created_before: date | None = None,
 ) -> QuerySet[DueDiligenceStatement]:
     """The owner's statements of one mode, narrowed by the list endpoint's filters."""
-    from compliance.risk.commodities import UnknownCommodity, normalize_commodity
+    from risk.commodities import UnknownCommodity, normalize_commodity
 
     queryset = DueDiligenceStatement.objects.filter(owner=owner, livemode=livemode)
     if status == DDSStatus.EXPIRED:

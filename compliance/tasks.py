@@ -50,29 +50,3 @@ def dds_pdf_render_task(document_id: int) -> None:
 @shared_task(name="compliance.maintain_dds_documents")
 def dds_documents_maintain_task() -> dict[str, int]:
     return dds_documents_maintain()
-
-
-@shared_task(
-    name="compliance.risk_job_chunk",
-    acks_late=True,
-    soft_time_limit=settings.RISK_JOB_CHUNK_TIME_LIMIT_SECONDS - 10,
-    time_limit=settings.RISK_JOB_CHUNK_TIME_LIMIT_SECONDS,
-)
-def risk_job_chunk_task(chunk_id: int) -> None:
-    from compliance.risk.jobs import risk_job_chunk_run
-
-    risk_job_chunk_run(chunk_id=chunk_id)
-
-
-@shared_task(name="compliance.risk_jobs_sweep")
-def risk_jobs_sweep_task() -> int:
-    from compliance.risk.jobs import risk_jobs_sweep
-
-    return risk_jobs_sweep()
-
-
-@shared_task(name="compliance.risk_jobs_maintain")
-def risk_jobs_maintain_task() -> int:
-    from compliance.risk.jobs import risk_jobs_maintain
-
-    return risk_jobs_maintain()

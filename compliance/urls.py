@@ -1,29 +1,10 @@
 from django.urls import path
 
 from compliance import certificate, eu_views, sd_views, views
-from compliance.risk import views as risk_views
 
 urlpatterns = [
     path("api/v1/verify/<str:dds_id>", views.VerifyView.as_view(), name="verify"),
     path("cert/<str:dds_id>", certificate.certificate_page, name="certificate"),
-    path("api/eudr/v1/risk-score", risk_views.RiskScoreView.as_view(), name="risk-score"),
-    path("api/eudr/v1/risk-score/batch", risk_views.RiskBatchView.as_view(), name="risk-score-batch"),
-    path("v1/risk-score", risk_views.DeprecatedRiskScoreView.as_view(), name="risk-score-deprecated"),
-    path("api/eudr/v1/risk-score/jobs", risk_views.RiskJobsView.as_view(), name="risk-jobs"),
-    path("api/eudr/v1/risk-score/jobs/<str:job_id>", risk_views.RiskJobView.as_view(), name="risk-job"),
-    path(
-        "api/eudr/v1/risk-score/jobs/<str:job_id>/cancel",
-        risk_views.RiskJobCancelView.as_view(),
-        name="risk-job-cancel",
-    ),
-    path(
-        "api/eudr/v1/risk-score/jobs/<str:job_id>/results.<str:fmt>",
-        risk_views.RiskJobResultsView.as_view(),
-        name="risk-job-results",
-    ),
-]
-
-urlpatterns += [
     path("api/eudr/dds/generate", views.DDSGenerateView.as_view(), name="dds-generate"),
     path("api/eudr/dds/list", views.DDSListView.as_view(), name="dds-list"),
     path("api/eudr/v1/dds/<str:dds_id>", views.DDSDetailView.as_view(), name="dds-detail"),

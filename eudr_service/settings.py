@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "accounts",
     "euis",
+    "risk",
     "compliance",
     "reports",
     "webhooks",

@@ -5,10 +5,13 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from accounts.views import admin_login
 from eudr_service import views
 from eudr_service.lib.problems import api_not_found
+from risk.urls import moved_admin_urlpatterns
 
 urlpatterns = [
     # The admin's own sign-in, limited like the panel's (matched before admin.site.urls).
     path("admin/login/", admin_login, name="admin-login-limited"),
+    # The risk engine's tables, from before it was an app of its own: redirected to /admin/risk/.
+    path("admin/", include(moved_admin_urlpatterns)),
     path("admin/", admin.site.urls),
     path("livez", views.livez, name="livez"),
     path("healthz", views.healthz, name="healthz"),
@@ -30,6 +33,7 @@ urlpatterns = [
     ),
     path("methodology", views.methodology_page, name="methodology"),
     path("methodology/<slug:name>", views.methodology_page, name="methodology-part"),
+    path("", include("risk.urls")),
     path("", include("compliance.urls")),
     path("", include("reports.urls")),
     path("", include("webhooks.urls")),

@@ -28,15 +28,15 @@ from accounts.limits import panel_actions_per_minute, rate_limited
 from compliance.declarations import ANNEX_II_POINT_5_EN, LEGALITY_ATTESTATION_EN
 from compliance.models import FilingKind
 from compliance.plot_map import MapPlot, plot_map_svg
-from compliance.risk import parcels
-from compliance.risk.annex_i import annex_lines
-from compliance.risk.service import geometry_area_ha, parcel_get
 from compliance.sd_serializers import SDFilingSerializer
 from compliance.services import dds_file
 from eudr_service.lib.problems import Problem, flatten_validation_errors
 from panel.documents import _plans_with
 from panel.forms import COMMODITY_LABELS, SimplifiedDeclarationForm
 from panel.webhooks import problem_message
+from risk import parcels
+from risk.annex_i import annex_lines
+from risk.service import geometry_area_ha, parcel_get
 
 COUNTRY = "PL"  # parcel numbers are Polish land-register (ULDK) identifiers
 

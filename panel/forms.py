@@ -191,7 +191,7 @@ class SimplifiedDeclarationForm(forms.Form):
     signatory_function = forms.CharField(label=_("Function"), max_length=200, initial=_("farmer"))
 
     def clean_parcel_ids(self) -> list[str]:
-        from compliance.risk.parcels import InvalidParcelId, parse_parcel_id
+        from risk.parcels import InvalidParcelId, parse_parcel_id
 
         written = [t for t in _PARCEL_SEPARATORS.split(self.cleaned_data["parcel_ids"]) if t]
         if len(written) > PANEL_MAX_PARCELS:

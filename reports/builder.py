@@ -8,13 +8,13 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
-from compliance.risk.scoring import METHODOLOGY_VERSION
 from reports.csrd_scope import csrd_applicability
 from reports.emissions import EmissionTotals, SupplierEmissions, emissions_compute
 from reports.labels import labels_for, number
 from reports.models import CropType, CsrdReport, EmissionFactor
 from reports.recommendations import recommendations_derive
 from reports.supplier_risk import VOIVODESHIP_RADIUS_KM, SupplierRisk, supplier_risks_assess
+from risk.scoring import METHODOLOGY_VERSION
 
 
 class ReportDataError(Exception):

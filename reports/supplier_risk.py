@@ -16,11 +16,11 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from compliance.risk import service as risk_service
-from compliance.risk.commodities import Commodity, commodity_from_code
-from compliance.risk.countries import country_at
-from compliance.risk.parcels import ParcelNotFound, ParcelServiceUnavailable
-from compliance.risk.voivodeships import voivodeship_by_name
+from risk import service as risk_service
+from risk.commodities import Commodity, commodity_from_code
+from risk.countries import country_at
+from risk.parcels import ParcelNotFound, ParcelServiceUnavailable
+from risk.voivodeships import voivodeship_by_name
 
 logger = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""Build compliance/risk/data/countries-10m.geojson.gz from the world-atlas npm package.
+"""Build risk/data/countries-10m.geojson.gz from the world-atlas npm package.
 
 Run once, offline after the download, whenever the boundaries should be refreshed:
 
@@ -32,7 +32,7 @@ from shapely.geometry import MultiPolygon, Polygon, mapping
 
 WORLD_ATLAS_VERSION = "2.0.2"
 NATURAL_EARTH_VERSION = "4.1.0"  # what world-atlas 2.0.2 says it redistributes
-OUTPUT = Path(__file__).resolve().parents[1] / "compliance/risk/data/countries-10m.geojson.gz"
+OUTPUT = Path(__file__).resolve().parents[1] / "risk/data/countries-10m.geojson.gz"
 # 5 decimals is ~1 m; the 1:10m TopoJSON is quantized to ~0.0036 deg x 0.0017 deg
 # (~250 m x 190 m), so rounding loses nothing that the source had.
 DECIMALS = 5

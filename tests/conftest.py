@@ -212,7 +212,7 @@ def uldk():
 
     Yields (state, base_url): set `state.body`, `.status`, `.delay`; read `.requests`.
     """
-    from tests.compliance.risk.fakes import running_uldk
+    from tests.risk.fakes import running_uldk
 
     with running_uldk() as server:
         yield server

@@ -9,8 +9,8 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from compliance.models import DDSPlot, DueDiligenceStatement
-from compliance.risk.service import benchmark_cache_clear
-from tests.compliance.risk.fakes import PARCEL_ID, forest_layers
+from risk.service import benchmark_cache_clear
+from tests.risk.fakes import PARCEL_ID, forest_layers
 
 pytestmark = pytest.mark.django_db
 GENERATE = "/api/eudr/dds/generate"

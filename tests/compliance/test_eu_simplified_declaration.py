@@ -10,11 +10,11 @@ from django.utils import timezone
 
 from compliance.eu_submission import eu_submissions_poll
 from compliance.models import EuSubmission
-from compliance.risk.service import benchmark_cache_clear
 from euis.contract import NS_SD
-from tests.compliance.risk.fakes import PARCEL_ID, RECORD
+from risk.service import benchmark_cache_clear
 from tests.compliance.test_eu_submission import store_credentials
 from tests.euis.conftest import fake_eu  # noqa: F401  (the fixture)
+from tests.risk.fakes import PARCEL_ID, RECORD
 
 pytestmark = pytest.mark.django_db
 SD = "/api/eudr/v1/simplified-declarations"

@@ -13,10 +13,10 @@ from lxml import etree
 from compliance.eu_mapping import dds_to_eu
 from compliance.eu_submission import eu_submission_send, eu_submissions_poll, eu_submissions_sweep
 from compliance.models import DueDiligenceStatement, EuSubmission
-from compliance.risk.service import benchmark_cache_clear
 from euis import envelopes
 from euis.contract import DdsOperatorRole
 from euis.validation import payload_problems
+from risk.service import benchmark_cache_clear
 from tests.compliance.test_dds_api import GENERATE, JSON, body
 from tests.euis.conftest import FARMER, fake_eu  # noqa: F401  (the fixture)
 from webhooks.models import Event

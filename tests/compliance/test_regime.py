@@ -13,7 +13,7 @@ from compliance.regime import (
     Size,
     regime_for,
 )
-from compliance.risk.service import benchmark_cache_clear
+from risk.service import benchmark_cache_clear
 
 pytestmark = pytest.mark.django_db
 AFTER = date(2027, 7, 1)

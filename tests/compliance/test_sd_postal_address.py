@@ -11,11 +11,11 @@ from compliance.eu_mapping import sd_to_eu
 from compliance.models import DueDiligenceStatement
 from euis.contract import NS_SD
 from euis.shapes import PostalAddress
-from tests.compliance.risk.fakes import PARCEL_ID
 from tests.compliance.test_dds_api import GENERATE, JSON, body
 from tests.compliance.test_eu_simplified_declaration import SD, client, declaration, eu  # noqa: F401
 from tests.compliance.test_eu_submission import poll_until_final, store_credentials
 from tests.euis.conftest import fake_eu  # noqa: F401  (the fixture)
+from tests.risk.fakes import PARCEL_ID
 
 pytestmark = pytest.mark.django_db
 FARM = {"street": "Wola 12", "postal_code": "05-300", "city": "Mińsk Mazowiecki"}

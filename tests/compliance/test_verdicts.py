@@ -5,11 +5,12 @@ import copy
 import numpy as np
 import pytest
 
-from compliance.models import CountryBenchmark, DDSPlot
-from compliance.risk.service import benchmark_cache_clear
+from compliance.models import DDSPlot
 from compliance.screening import Rule, plot_finding
-from tests.compliance.risk.fakes import TILE_SIZE, forest_layers, write_tile
+from risk.models import CountryBenchmark
+from risk.service import benchmark_cache_clear
 from tests.compliance.test_dds_api import GENERATE, JSON, body
+from tests.risk.fakes import TILE_SIZE, forest_layers, write_tile
 
 pytestmark = pytest.mark.django_db
 

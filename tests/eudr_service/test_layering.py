@@ -1,9 +1,8 @@
 """Arrows between apps point down (DESIGN.md section 2): an import that points up fails here.
 
-panel -> everything; compliance -> risk engine, euis, webhooks, accounts; reports -> risk
-engine, webhooks, accounts; webhooks -> accounts; euis and accounts import no app.
-The risk engine still lives in `compliance.risk`, so for reports that package (and only
-it) stands for the risk app.
+panel -> everything; compliance -> risk, euis, webhooks, accounts; reports -> risk,
+webhooks, accounts; risk -> webhooks, accounts; webhooks -> accounts; euis and accounts
+import no app.
 """
 
 import json
@@ -14,13 +13,14 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-APPS = ("accounts", "euis", "compliance", "reports", "webhooks", "widget", "panel")
+APPS = ("accounts", "euis", "risk", "compliance", "reports", "webhooks", "widget", "panel")
 ALLOWED: dict[str, set[str]] = {
     "accounts": set(),
     "euis": set(),
     "webhooks": {"accounts"},
-    "compliance": {"accounts", "euis", "webhooks"},
-    "reports": {"accounts", "webhooks", "compliance.risk"},
+    "risk": {"accounts", "webhooks"},
+    "compliance": {"accounts", "euis", "webhooks", "risk"},
+    "reports": {"accounts", "webhooks", "risk"},
     "widget": {"accounts", "compliance"},
     "panel": set(APPS) - {"panel"},
 }
@@ -56,9 +56,7 @@ def _imports(app: str) -> list[tuple[str, int, str]]:
 
 def _target(module: str) -> str | None:
     top = module.split(".", maxsplit=1)[0]
-    if top not in APPS:
-        return None
-    return "compliance.risk" if module.startswith("compliance.risk") else top
+    return top if top in APPS else None
 
 
 @pytest.mark.parametrize("app", APPS)
@@ -67,9 +65,7 @@ def test_imports_point_down(app):
     wrong = []
     for path, line, module in _imports(app):
         target = _target(module)
-        if target is None or target in allowed or target.split(".")[0] == app:
-            continue
-        if target == "compliance.risk" and "compliance" in allowed:
+        if target is None or target in allowed:
             continue
         wrong.append(f"{path}:{line} imports {module}")
     assert wrong == []

@@ -6,8 +6,8 @@ import pytest
 
 from accounts.models import User
 from compliance.models import DueDiligenceStatement
-from compliance.risk.service import benchmark_cache_clear
-from tests.compliance.risk.fakes import PARCEL_ID
+from risk.service import benchmark_cache_clear
+from tests.risk.fakes import PARCEL_ID
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 PASSWORD = "a long browser password 7"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from compliance.models import DueDiligenceStatement, FilingKind
-from compliance.risk.service import benchmark_cache_clear
-from tests.compliance.risk.fakes import PARCEL_ID, RECORD
+from risk.service import benchmark_cache_clear
+from tests.risk.fakes import PARCEL_ID, RECORD
 
 pytestmark = pytest.mark.django_db
 NEW = "/panel/declarations/new/"

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from eudr_service.celery import app as celery_app
 
 VALID_NIP = "5260250274"
-PARCEL_ID = "141201_1.0001.6509"  # the fake ULDK's parcel (tests/compliance/risk/fakes.py)
+PARCEL_ID = "141201_1.0001.6509"  # the fake ULDK's parcel (tests/risk/fakes.py)
 
 BASE_BODY: dict[str, Any] = {
     "company_name": "Zakłady Mięsne Łódź",

@@ -4,8 +4,8 @@ import pytest
 from django.core.files.storage import default_storage
 
 from reports.models import CsrdReport, EmissionFactor, ReportStatus
-from tests.compliance.risk.fakes import running_uldk
 from tests.reports.conftest import PARCEL_ID, pdf_text
+from tests.risk.fakes import running_uldk
 
 # The task is enqueued on commit, so these tests commit for real.
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)

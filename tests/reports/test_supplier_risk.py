@@ -2,7 +2,6 @@
 
 import pytest
 
-from compliance.risk.service import benchmark_cache_clear
 from reports.supplier_risk import (
     NO_LOCATION,
     PARCEL_NOT_FOUND,
@@ -10,8 +9,9 @@ from reports.supplier_risk import (
     UNKNOWN_LOCATION,
     supplier_risks_assess,
 )
-from tests.compliance.risk.fakes import running_uldk
+from risk.service import benchmark_cache_clear
 from tests.reports.conftest import PARCEL_ID
+from tests.risk.fakes import running_uldk
 
 pytestmark = pytest.mark.django_db
 OTHER_PARCEL = "141201_1.0001.6510"
@@ -101,9 +101,9 @@ def test_a_region_is_read_once_for_all_the_crops_grown_there(settings, tmp_path,
     serves every crop, and each crop scores as if it were asked alone."""
     import numpy as np
 
-    from compliance.risk import service
     from reports.supplier_risk import VOIVODESHIP_RADIUS_KM, commodity_for_crop
-    from tests.compliance.risk.test_forest import write_tif
+    from risk import service
+    from tests.risk.test_forest import write_tif
 
     loss = np.zeros((400, 400), np.uint8)
     loss[:, :200] = 22  # loss in 2022 on half the tile, inside mazowieckie's circle

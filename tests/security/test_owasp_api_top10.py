@@ -775,7 +775,7 @@ def test_deprecated_paths_are_marked_in_the_schema():
 # record shape, WKT, coordinates inside Poland), size-capped (5 MB), time-limited,
 # redirects followed only within the configured host and never down to http; anything
 # else is a 503 with Retry-After, never a 500 and never trusted data
-# (compliance/risk/parcels.py, tests/compliance/risk/test_uldk_client.py). Webhook
+# (risk/parcels.py, tests/risk/test_uldk_client.py). Webhook
 # receivers' answers are only recorded (status, capped body), never interpreted.
 # =====================================================================================
 

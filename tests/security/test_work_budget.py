@@ -4,10 +4,10 @@
 import pytest
 
 from compliance.models import DueDiligenceStatement
-from compliance.risk import forest, service
 from reports.models import CsrdReport
-from tests.compliance.risk.fakes import PARCEL_ID
+from risk import forest, service
 from tests.compliance.test_dds_api import GENERATE, JSON, with_plots
+from tests.risk.fakes import PARCEL_ID
 
 pytestmark = pytest.mark.django_db
 CSRD = "/api/csrd/report"

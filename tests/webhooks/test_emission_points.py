@@ -8,9 +8,9 @@ from standardwebhooks.webhooks import Webhook
 
 from accounts.services import api_key_create
 from compliance.models import DueDiligenceStatement
-from compliance.risk.service import benchmark_cache_clear
 from compliance.services import dds_transition
-from tests.compliance.risk.fakes import forest_layers
+from risk.service import benchmark_cache_clear
+from tests.risk.fakes import forest_layers
 from webhooks.models import Delivery, Event
 
 pytestmark = pytest.mark.django_db

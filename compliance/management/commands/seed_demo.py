@@ -25,9 +25,9 @@ from accounts.services import (
 )
 from compliance.declarations import DECLARATION_VERSION
 from compliance.models import DDSCommodity, DDSPlot, DDSStatus, DueDiligenceStatement, PlotKind
-from compliance.risk.forest_data import forest_data_hint
 from compliance.screening import Rule, dds_screen
 from compliance.services import dds_create, dds_transition
+from risk.forest_data import forest_data_hint
 
 DEMO_EMAIL = "demo@operator.example"
 DEMO_STAFF_EMAIL = "staff@operator.example"
