@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/profile_risk.py batch   # 500 polygons, as POST risk-score/batch scores them
     .venv/bin/python bench/profile_risk.py job     # 10,000 plots in chunks, as the job's worker does
+    .venv/bin/python bench/profile_risk.py points  # 500 points, 1 km circles, on the 30 m loss layer
 
 Embedded mode in a scratch directory (SQLite, no server, no worker), so the numbers are
 the scoring code's own: wall and CPU time of each run, then the entries with the most
@@ -27,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["batch", "job"])
+    parser.add_argument("what", choices=["batch", "job", "points"])
     parser.add_argument("--runs", type=int, default=3, help="timed runs before the profiled one")
     parser.add_argument("--top", type=int, default=20, help="profile entries shown per ordering")
     args = parser.parse_args()
@@ -37,7 +38,7 @@ def main() -> None:
 
         django.setup()
         _register_layers(Path(tmp))
-        score = _batch() if args.what == "batch" else _job()
+        score = {"batch": _batch, "job": _job, "points": _points}[args.what]()
         score()  # first use loads the country boundaries and warms GDAL's block cache
         for _ in range(args.runs):
             wall, cpu = time.perf_counter(), time.process_time()
@@ -76,6 +77,21 @@ def _batch() -> Callable[[], None]:
     def score() -> None:
         plots, _ = plots_parse(body, max_items=500)
         service.risk_score_plots(plots=plots)
+
+    return score
+
+
+def _points() -> Callable[[], None]:
+    """The bench's "500 points, 30 m loss layer, 1 km" batch (the cover layer is registered
+    too, so each circle is read on both layers)."""
+    from forest_layer import batch_points
+
+    from risk import service
+
+    points = [(p["lat"], p["lng"]) for p in batch_points(500)]
+
+    def score() -> None:
+        service.risk_score_batch(points=points, radius_km=1)
 
     return score
 

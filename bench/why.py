@@ -17,9 +17,12 @@ def verify_ratio(livez: str, verify: str):
             return "the minimal view was not measured in this run"
         lz, vf = results[livez], results[verify]
         return (
-            f"/livez {lz.rps or 0:,.0f} req/s vs verify {vf.rps or 0:,.0f}: on top of the minimal view "
-            "verify runs DRF dispatch, the per-IP or per-account counters and the record fetch "
-            "(one Redis round trip together) and, with a key, its lookup"
+            f"/livez {lz.rps or 0:,.0f} req/s vs verify {vf.rps or 0:,.0f}. Measured in-process "
+            "(bench/profile_verify.py, 2000 requests each through the whole middleware stack): /livez "
+            "151 us CPU per request, verify 358 us; of verify's profiled time about 30% is the limiter's "
+            "Redis round trip (accounts/quota.py _count_redis) and the rest DRF dispatch, URL "
+            "resolution and setting its 20 headers. The counter must be kept per request, and Redis "
+            "runs on the same two cores"
         )
 
     return why
@@ -58,9 +61,10 @@ def risk_batch(m: Measurement, _: Results) -> str:
 
 def risk_batch_forest(m: Measurement, _: Results) -> str:
     return (
-        f"p50 {m.p50_ms:.0f} ms: per point the layer is opened again (rasterio.open x500) and the circle "
-        "rasterized on its window; opening each layer once per batch (or per process) would remove "
-        "roughly a third"
+        f"p50 {m.p50_ms:.0f} ms. Profile (bench/profile_risk.py points): shapely.intersection of the "
+        "outline cells of each 1 km circle (exact cell coverage, about 450 cells a circle) takes "
+        "1.7 s of 2.9 s, rasterio.features.rasterize 0.5 s; the layer is opened once per batch. "
+        "Exact coverage, added for polygon plots, weighs the circles too"
     )
 
 
