@@ -15,6 +15,9 @@ from accounts.services import api_key_create
 from compliance.models import DueDiligenceStatement
 from compliance.services import dds_create, dds_transition
 
+# `live` and `test`: one account with a live key and a test (sandbox) key.
+pytest_plugins = ["tests.sandbox_keys"]
+
 _emails = itertools.count(1)
 
 

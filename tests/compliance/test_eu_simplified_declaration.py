@@ -222,18 +222,8 @@ def test_another_accounts_declaration_cannot_be_updated(keyed_client, eu, django
     assert response.status_code == 404 and response.json()["code"] == "sd_not_found"
 
 
-def test_declarations_list_shows_only_the_keys_mode(
-    make_key, make_user, eu, django_capture_on_commit_callbacks
-):
-    from rest_framework.test import APIClient
-
-    account = make_user("standard")
-    clients = {}
-    for livemode in (True, False):
-        _, plaintext = make_key(user=account, livemode=livemode)
-        clients[livemode] = APIClient()
-        clients[livemode].credentials(HTTP_AUTHORIZATION=f"Bearer {plaintext}")
+def test_declarations_list_shows_only_the_keys_mode(live, test, eu, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        sandbox = clients[False].post(SD, declaration(), format="json").json()
-    assert [d["dds_id"] for d in clients[False].get(SD).json()["results"]] == [sandbox["dds_id"]]
-    assert clients[True].get(SD).json()["results"] == []
+        sandbox = test.post(SD, declaration(), format="json").json()
+    assert [d["dds_id"] for d in test.get(SD).json()["results"]] == [sandbox["dds_id"]]
+    assert live.get(SD).json()["results"] == []

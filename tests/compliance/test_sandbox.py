@@ -12,28 +12,6 @@ GENERATE = "/api/eudr/dds/generate"
 LIST = "/api/eudr/dds/list"
 
 
-@pytest.fixture
-def account(make_user):
-    return make_user("standard")
-
-
-def _client(make_key, user, *, livemode):
-    _, plaintext = make_key(user=user, livemode=livemode)
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {plaintext}")
-    return client
-
-
-@pytest.fixture
-def live(make_key, account):
-    return _client(make_key, account, livemode=True)
-
-
-@pytest.fixture
-def test(make_key, account):
-    return _client(make_key, account, livemode=False)
-
-
 def _file(client):
     response = client.post(GENERATE, body(), format="json", **JSON)
     assert response.status_code == 201, response.content

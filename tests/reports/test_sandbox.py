@@ -2,7 +2,6 @@
 that asked for it, and each mode sees only its own reports."""
 
 import pytest
-from rest_framework.test import APIClient
 
 from reports.models import CsrdReport
 from tests.reports.conftest import pdf_text
@@ -10,28 +9,6 @@ from webhooks.models import Event
 
 pytestmark = pytest.mark.django_db
 URL = "/api/csrd/report"
-
-
-@pytest.fixture
-def account(make_user):
-    return make_user("standard")
-
-
-def _client(make_key, user, *, livemode):
-    _, plaintext = make_key(user=user, livemode=livemode)
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {plaintext}")
-    return client
-
-
-@pytest.fixture
-def live(make_key, account):
-    return _client(make_key, account, livemode=True)
-
-
-@pytest.fixture
-def test(make_key, account):
-    return _client(make_key, account, livemode=False)
 
 
 def _request(client, body, django_capture_on_commit_callbacks):

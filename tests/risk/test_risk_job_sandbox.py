@@ -2,7 +2,6 @@
 that started it, and each mode sees only its own jobs."""
 
 import pytest
-from rest_framework.test import APIClient
 
 from risk.models import RiskJob
 from webhooks.models import Event
@@ -10,28 +9,6 @@ from webhooks.models import Event
 pytestmark = pytest.mark.django_db
 JOBS = "/api/eudr/v1/risk-score/jobs"
 BODY = {"parcels": [{"lat": 52.0, "lng": 21.0}, {"lat": 52.1, "lng": 21.1}]}
-
-
-@pytest.fixture
-def account(make_user):
-    return make_user("standard")
-
-
-def _client(make_key, user, *, livemode):
-    _, plaintext = make_key(user=user, livemode=livemode)
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {plaintext}")
-    return client
-
-
-@pytest.fixture
-def live(make_key, account):
-    return _client(make_key, account, livemode=True)
-
-
-@pytest.fixture
-def test(make_key, account):
-    return _client(make_key, account, livemode=False)
 
 
 def _start(client, django_capture_on_commit_callbacks):
