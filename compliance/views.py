@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.generics import ListAPIView
@@ -12,9 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.authentication import LIVEMODE_HEADER, APIKeyAuthentication, request_livemode
+from accounts.authentication import APIKeyAuthentication, request_livemode
 from accounts.permissions import PlanFeaturePermission
-from accounts.quota import NOT_FETCHED, CountedInView, public_quota_consume
+from accounts.quota import CountedInView
 from compliance.documents import (
     dds_pdf_is_small,
     dds_pdf_request,
@@ -36,11 +36,10 @@ from compliance.serializers import (
     VerificationRecordSerializer,
 )
 from compliance.services import IdempotencyConflict, dds_file, dds_filter
-from compliance.verification import UNREAD, verification_cache_key, verification_get
+from compliance.verify_fast_path import verify_answer, with_cors
 from eudr_service.lib.jobs import prefers_async
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
-from eudr_service.lib.outages import DATABASE_ERRORS, database_unavailable_response
-from eudr_service.lib.problems import Problem, problem_response
+from eudr_service.lib.problems import Problem
 from eudr_service.lib.versioning import deprecated_body_mark
 
 
@@ -76,62 +75,10 @@ class VerifyView(APIView):
         tags=["verify"],
     )
     def get(self, request: Request, dds_id: str) -> HttpResponse:
-        return _verify_answer(request._request, request.user, dds_id)
-
-    def dispatch(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        # The badge's call (no key, JSON or anything accepted) skips DRF's request
-        # wrapping, negotiation and rendering: the same answer for less CPU.
-        if _plain_anonymous_get(request):
-            self.headers = self.default_response_headers
-            try:
-                response = _verify_answer(request, None, kwargs["dds_id"])
-            except Problem as exc:
-                response = problem_response(
-                    exc.status_code, exc.problem_code, str(exc.detail), extra=exc.extra, headers=exc.headers
-                )
-            except DATABASE_ERRORS:
-                response = database_unavailable_response(request)
-            response["Allow"] = self.headers["Allow"]
-            return _cors(response)
-        return super().dispatch(request, *args, **kwargs)
+        return verify_answer(request._request, request.user, dds_id)
 
     def finalize_response(self, request: Request, response: Response, *args, **kwargs):
-        return _cors(super().finalize_response(request, response, *args, **kwargs))
-
-
-def _plain_anonymous_get(request: HttpRequest) -> bool:
-    meta = request.META
-    return (
-        request.method == "GET"
-        and "HTTP_AUTHORIZATION" not in meta
-        and "HTTP_X_API_KEY" not in meta
-        and meta.get("HTTP_ACCEPT", "*/*") in ("*/*", "application/json")
-    )
-
-
-def _verify_answer(request: HttpRequest, user, dds_id: str) -> HttpResponse:
-    # Counted before the lookup: an unknown identifier costs the caller a call too.
-    cached = public_quota_consume(request=request, user=user, fetch=verification_cache_key(raw_id=dds_id))
-    verification = verification_get(raw_id=dds_id, cached=UNREAD if cached is NOT_FETCHED else cached)
-    if verification is None:
-        raise Problem(404, "dds_not_found", "No DDS with this identifier.")
-    if verification.etag in request.headers.get("If-None-Match", ""):
-        response = HttpResponse(status=304)
-    else:
-        response = HttpResponse(verification.body, content_type="application/json")
-    response["ETag"] = verification.etag
-    response["Cache-Control"] = f"public, max-age={settings.VERIFY_CACHE_SECONDS}"
-    return response
-
-
-def _cors(response: HttpResponse) -> HttpResponse:
-    # Any page may embed the badge, so any origin may read the answer,
-    # errors included (the widget shows red on a 404).
-    response["Access-Control-Allow-Origin"] = "*"
-    response["Access-Control-Expose-Headers"] = "ETag, X-RateLimit-Remaining, Retry-After"
-    # Only live data is public, whatever key (if any) asked.
-    response[LIVEMODE_HEADER] = "true"
-    return response
+        return with_cors(super().finalize_response(request, response, *args, **kwargs))
 
 
 class StatementPagination(CursorPagination):

@@ -86,6 +86,8 @@ MIDDLEWARE = [
     "eudr_service.lib.versioning.ApiVersionMiddleware",
     "eudr_service.lib.body_limit.BodySizeLimitMiddleware",
     "accounts.quota.RateLimitHeadersMiddleware",
+    # The badge's anonymous verify call, answered before sessions, auth and DRF.
+    "compliance.verify_fast_path.VerifyFastPathMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "accounts.middleware.PageLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -156,7 +156,33 @@ def test_badge_call_and_negotiated_call_get_the_same_answer(api_client, make_sta
     negotiated = api_client.get(url, HTTP_ACCEPT="application/json; q=0.9, text/plain; q=0.1")
     assert plain.status_code == negotiated.status_code == 200
     assert plain.content == negotiated.content
-    for header in ("Content-Type", "ETag", "Cache-Control", "Allow", "Access-Control-Allow-Origin"):
+    # The fast path answers before most middleware: every header the full stack
+    # gives must still be there, with the same value (DRF adds Vary: Accept for
+    # the negotiation the fast path does not do; request ids differ by design).
+    per_request = {"X-Request-ID", "Vary", "X-RateLimit-Remaining", "X-RateLimit-Reset", "RateLimit"}
+    assert set(plain.headers) - {"Vary"} == set(negotiated.headers) - {"Vary"}
+    for header in set(plain.headers) - per_request:
         assert plain[header] == negotiated[header], header
     missing = api_client.get("/api/v1/verify/DDS-PL-2025-999999-ZZZZ", HTTP_ACCEPT="application/json; q=1")
     assert missing.json() == api_client.get("/api/v1/verify/DDS-PL-2025-999999-ZZZZ").json()
+
+
+def test_badge_call_errors_carry_the_same_headers_as_the_full_stack(api_client, settings):
+    url = "/api/v1/verify/DDS-PL-2025-999999-ZZZZ"
+    plain = api_client.get(url)
+    negotiated = api_client.get(url, HTTP_ACCEPT="application/json; q=1")
+    assert plain.status_code == negotiated.status_code == 404
+    assert plain["Content-Type"] == "application/problem+json"
+    assert set(plain.headers) - {"Vary"} == set(negotiated.headers) - {"Vary"}
+    for header in ("X-Frame-Options", "Allow", "API-Version", "Content-Security-Policy", "Livemode"):
+        assert plain[header] == negotiated[header], header
+
+
+def test_badge_call_is_answered_before_sessions_and_url_resolution(api_client, make_statement):
+    statement = make_statement("COMPLIANT")
+    response = api_client.get(f"/api/v1/verify/{statement.dds_id}")
+    assert response.status_code == 200
+    # Resolution and DRF never ran for it; a keyed or negotiated call still goes through them.
+    assert getattr(response.wsgi_request, "resolver_match", None) is None
+    negotiated = api_client.get(f"/api/v1/verify/{statement.dds_id}", HTTP_ACCEPT="application/json; q=1")
+    assert negotiated.wsgi_request.resolver_match.url_name == "verify"
