@@ -30,6 +30,7 @@ class Tally:
     by_kind: Counter = field(default_factory=Counter)
     errors: Counter = field(default_factory=Counter)
     latencies_ms: list[float] = field(default_factory=list)
+    by_kind_ms: dict[str, list[float]] = field(default_factory=dict)
 
 
 def _requests(ctx: Context) -> list[tuple[str, int, dict]]:
@@ -75,12 +76,23 @@ def _client(ctx: Context, seed: int, deadline: float, tally: Tally) -> None:
             tally.statuses[status] += 1
             tally.by_kind[kind] += 1
             tally.latencies_ms.append(elapsed)
+            tally.by_kind_ms.setdefault(kind, []).append(elapsed)
 
 
 def _rss_sample(ctx: Context) -> tuple[float, float]:
     """(RSS of all gunicorn workers together, RSS of the Celery worker), MiB."""
     web = sum(proc_kib(pid, "VmRSS") for pid in children(ctx.server.pid)) / 1024
     return web, ctx.worker.rss_mib()
+
+
+def _kind_quantiles(tally: Tally) -> dict[str, tuple[float, float]]:
+    """(p50, p99) per kind: which requests make the tail of the whole mix."""
+    out = {}
+    for kind, _ in tally.by_kind.most_common():
+        lat = sorted(tally.by_kind_ms[kind])
+        q = statistics.quantiles(lat, n=100, method="inclusive") if len(lat) > 1 else [lat[0]] * 99
+        out[kind] = (q[49], q[98])
+    return out
 
 
 def _growth(samples: list[float]) -> float:
@@ -116,8 +128,11 @@ def soak(ctx: Context) -> Measurement:
     q = statistics.quantiles(lat, n=100, method="inclusive") if len(lat) > 1 else [lat[0]] * 99
     mix = ", ".join(f"{k} {n}" for k, n in tally.by_kind.most_common())
     statuses = ", ".join(f"{s}: {n}" for s, n in sorted(tally.statuses.items()))
+    kinds = _kind_quantiles(tally)
+    by_kind = ", ".join(f"{k} p50 {p50:,.0f} / p99 {p99:,.0f} ms" for k, (p50, p99) in kinds.items())
     notes = (
-        f"{CLIENTS} clients, {elapsed:.0f} s, {total} requests ({mix}); statuses {statuses}"
+        f"{CLIENTS} clients, {elapsed:.0f} s, {total} requests ({mix}); {by_kind}; "
+        f"statuses {statuses}"
         f"{'; transport errors ' + str(dict(tally.errors)) if tally.errors else ''}; "
         f"gunicorn workers' RSS (sum) start {web[0]:,.0f} / end {web[-1]:,.0f} / max {max(web):,.0f} MiB, "
         f"growth 2nd→last third {_growth(web):+.1%}; Celery worker RSS {celery[0]:,.0f} / "
@@ -129,6 +144,8 @@ def soak(ctx: Context) -> Measurement:
         "server_errors": server_errors,
         "failed": failed,
         "web_growth": _growth(web),
+        "kinds": kinds,
+        "shares": {k: n / max(total, 1) for k, n in tally.by_kind.items()},
         "celery_growth": _growth(celery),
         **counters,
     }

@@ -26,16 +26,16 @@ Row = TypeVar("Row", bound=FinishableRow)
 
 def row_wait(*, row: Row, fields: Iterable[str], timeout: float) -> Row:
     """Poll the row until it is finished or `timeout` seconds pass. Starts fast:
-    small jobs take a second."""
+    a small PDF takes a few tenths of a second, and each poll is one indexed read."""
     deadline = time.monotonic() + timeout
-    pause = 0.05
+    pause = 0.02
     while True:
         row.refresh_from_db(fields=list(fields))
         remaining = deadline - time.monotonic()
         if row.is_finished or remaining <= 0:
             return row
         time.sleep(min(pause, remaining))
-        pause = min(pause * 1.5, 0.5)
+        pause = min(pause * 1.5, 0.25)
 
 
 def prefers_async(request: HttpRequest | Any) -> bool:

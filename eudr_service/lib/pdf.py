@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import resource
+import select
 import signal
 import tempfile
 import time
@@ -124,9 +125,28 @@ def _address_space_bytes() -> int:
 
 
 def _wait_or_kill(pid: int, time_limit: float) -> int | None:
-    """The child's exit code, or None after killing it at the time limit."""
+    """The child's exit code, or None after killing it at the time limit.
+
+    Waits on a pidfd, so the caller wakes the moment the child exits: polling
+    with growing pauses made a 0.2 s render answer at 0.31 or 0.51 s."""
+    try:
+        pidfd = os.pidfd_open(pid)
+    except (AttributeError, OSError):  # no pidfd (not Linux >= 5.3): poll briefly
+        return _poll_or_kill(pid, time_limit)
+    try:
+        ready, _, _ = select.select([pidfd], [], [], time_limit)
+    finally:
+        os.close(pidfd)
+    if not ready:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        return None
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status)
+
+
+def _poll_or_kill(pid: int, time_limit: float) -> int | None:
     deadline = time.monotonic() + time_limit
-    pause = 0.01
     while True:
         done, status = os.waitpid(pid, os.WNOHANG)
         if done:
@@ -135,5 +155,4 @@ def _wait_or_kill(pid: int, time_limit: float) -> int | None:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
             return None
-        time.sleep(pause)
-        pause = min(pause * 2, 0.2)
+        time.sleep(0.01)
