@@ -37,7 +37,10 @@ import rasterio.errors
 import rasterio.features
 import rasterio.windows
 import shapely
+import shapely.geometry
 from affine import Affine
+from exactextract import exact_extract
+from exactextract.raster import NumPyRasterSource
 
 LOSS_YEAR_AFTER_CUTOFF = 21  # Hansen lossyear 21 = 2021, the first year after 2020-12-31
 MAX_PIXELS = 16_000_000  # larger areas are read decimated (nearest), enough for shares
@@ -353,6 +356,38 @@ def cell_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Aff
     """The share (0..1) of each grid cell that lies inside the area: exact, not
     pixel-centre-in-polygon, so a plot's edge pixels count by how much of them it holds
     and an area smaller than a pixel still weighs the pixels it touches.
+
+    Polygons on a north-up grid (every layer we read) are measured by exactextract, which
+    walks the outline through the grid once: a 1 km circle on a 30 m grid costs about a
+    tenth of intersecting its ~450 outline cells with GEOS. Anything else (points, lines,
+    a rotated grid) takes the geometric path below; both agree to about 1e-8 of a cell.
+    """
+    if area.area > 0 and area.geom_type in ("Polygon", "MultiPolygon"):
+        weights = _exact_coverage(area, shape, transform)
+        if weights is not None:
+            return weights
+    return _geometric_coverage(area, shape, transform)
+
+
+def _exact_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Affine) -> np.ndarray | None:
+    """exactextract's coverage fractions on the grid, or None for a grid it cannot
+    describe (rotated, or not north-up)."""
+    a, b, c, d, e, f = transform[:6]
+    if b != 0 or d != 0 or a <= 0 or e >= 0:
+        return None
+    height, width = shape
+    # Only the grid's geometry matters: the values are never read.
+    grid = NumPyRasterSource(np.zeros((height, width), dtype=np.uint8), c, f + e * height, c + a * width, f)
+    feature = {"type": "Feature", "properties": {}, "geometry": shapely.geometry.mapping(area)}
+    (result,) = exact_extract(grid, [feature], ["cell_id", "coverage"], output="geojson")
+    cells = np.asarray(result["properties"]["cell_id"], dtype=np.int64)
+    weights = np.zeros(height * width, dtype="float64")
+    weights[cells] = np.clip(np.asarray(result["properties"]["coverage"], dtype="float64"), 0.0, 1.0)
+    return weights.reshape(shape)
+
+
+def _geometric_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Affine) -> np.ndarray:
+    """Cell shares by GEOS intersections.
 
     Only cells the area touches are measured (rasterio's all-touched mask). In a large
     window (a 50 km circle holds millions of cells) a touched cell more than one cell
