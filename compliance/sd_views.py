@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 from accounts.authentication import request_livemode
 from compliance.documents import statement_with_details
 from compliance.eu_amend import dds_amend
-from compliance.eu_submission import WithdrawRefused
+from compliance.eu_submission import WithdrawRefused, dds_withdraw
 from compliance.filing_serializers import LEGACY_BODY_NOTE
 from compliance.identifiers import normalise
 from compliance.models import DueDiligenceStatement, FilingKind
@@ -205,6 +205,44 @@ class SDAmendView(APIView):
         data = validated_filing_body(request, SDFilingSerializer)
         try:
             dds_amend(statement=declaration, data=data, by=request.user)
+        except WithdrawRefused as exc:
+            raise Problem(409, exc.code, str(exc)) from exc
+        return Response(SDRecordSerializer(_owned_declaration(request, declaration.dds_id)).data)
+
+
+class SDWithdrawView(APIView):
+    """POST /api/eudr/v1/simplified-declarations/{sdId}/withdraw: here and at the EU (withdrawSd)."""
+
+    required_feature = "dds"
+
+    @extend_schema(
+        operation_id="sd_withdraw",
+        summary="Withdraw a simplified declaration, here and at the EU",
+        description=(
+            "Withdraws the declaration here and, while the EU holds it as SUBMITTED or AVAILABLE, "
+            "there too (withdrawSd; the EU documents no 72-hour window for declarations). A "
+            "declaration not yet sent is withdrawn here and never sent."
+        ),
+        parameters=[OpenApiParameter("sd_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
+        request=None,
+        responses={
+            200: SDRecordSerializer,
+            404: PROBLEM_RESPONSES[404],
+            403: PROBLEM_RESPONSES[403],
+            409: OpenApiResponse(
+                ProblemSerializer,
+                description=(
+                    "`eu_withdraw_not_allowed_for_status`, `eu_withdraw_refused` (the EU's codes), "
+                    "`eu_credentials_missing`, `eu_submission_in_progress`, `dds_already_withdrawn`"
+                ),
+            ),
+        },
+        tags=["simplified-declarations"],
+    )
+    def post(self, request: Request, sd_id: str) -> Response:
+        declaration = _owned_declaration(request, sd_id)
+        try:
+            dds_withdraw(statement=declaration, by=request.user)
         except WithdrawRefused as exc:
             raise Problem(409, exc.code, str(exc)) from exc
         return Response(SDRecordSerializer(_owned_declaration(request, declaration.dds_id)).data)

@@ -27,4 +27,9 @@ urlpatterns = [
         sd_views.SDAmendView.as_view(),
         name="sd-amend",
     ),
+    path(
+        "api/eudr/v1/simplified-declarations/<str:sd_id>/withdraw",
+        sd_views.SDWithdrawView.as_view(),
+        name="sd-withdraw",
+    ),
 ]

@@ -227,3 +227,36 @@ def test_declarations_list_shows_only_the_keys_mode(live, test, eu, django_captu
         sandbox = test.post(SD, declaration(), format="json").json()
     assert [d["dds_id"] for d in test.get(SD).json()["results"]] == [sandbox["dds_id"]]
     assert live.get(SD).json()["results"] == []
+
+
+def test_withdraw_at_its_own_address_withdraws_here_and_at_the_eu(
+    client, eu, django_capture_on_commit_callbacks
+):
+    record = _available_declaration(client, django_capture_on_commit_callbacks)
+    # Declarations have no 72-hour window at the EU: a week later is still fine.
+    EuSubmission.objects.filter(statement__dds_id=record["dds_id"]).update(
+        submitted_at=timezone.now() - timedelta(days=7)
+    )
+    response = client.post(f"{SD}/{record['dds_id']}/withdraw")
+    assert response.status_code == 200, response.content
+    assert response.json()["status"] == "WITHDRAWN"
+    assert eu.calls.count("WithdrawSdRequest") == 1 and "WithdrawDdsRequest" not in eu.calls
+    again = client.post(f"{SD}/{record['dds_id']}/withdraw")
+    assert again.status_code == 409 and again.json()["code"] == "dds_already_withdrawn"
+
+
+def test_withdraw_address_takes_only_the_accounts_own_declarations(
+    keyed_client, eu, django_capture_on_commit_callbacks
+):
+    from tests.compliance.test_dds_api import body
+
+    owner, other = keyed_client("standard"), keyed_client("standard")
+    record = _available_declaration(owner, django_capture_on_commit_callbacks)
+    response = other.post(f"{SD}/{record['dds_id']}/withdraw")
+    assert response.status_code == 404 and response.json()["code"] == "sd_not_found"
+    statement = owner.post("/api/eudr/dds/generate", body(), format="json", HTTP_ACCEPT="application/json")
+    assert statement.status_code == 201, statement.content
+    response = owner.post(f"{SD}/{statement.json()['dds_id']}/withdraw")
+    assert response.status_code == 404 and response.json()["code"] == "sd_not_found"
+    assert owner.get(f"{SD}/{record['dds_id']}").json()["status"] != "WITHDRAWN"
+    assert "WithdrawSdRequest" not in eu.calls

@@ -1,0 +1,203 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.sd_record import SDRecord
+from ...types import Response
+
+
+def _get_kwargs(
+    sd_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/eudr/v1/simplified-declarations/{sd_id}/withdraw".format(
+            sd_id=quote(str(sd_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | SDRecord | None:
+    if response.status_code == 200:
+        response_200 = SDRecord.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | SDRecord]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    sd_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Problem | SDRecord]:
+    """Withdraw a simplified declaration, here and at the EU
+
+     Withdraws the declaration here and, while the EU holds it as SUBMITTED or AVAILABLE, there too
+    (withdrawSd; the EU documents no 72-hour window for declarations). A declaration not yet sent is
+    withdrawn here and never sent.
+
+    Args:
+        sd_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SDRecord]
+    """
+
+    kwargs = _get_kwargs(
+        sd_id=sd_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    sd_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Problem | SDRecord | None:
+    """Withdraw a simplified declaration, here and at the EU
+
+     Withdraws the declaration here and, while the EU holds it as SUBMITTED or AVAILABLE, there too
+    (withdrawSd; the EU documents no 72-hour window for declarations). A declaration not yet sent is
+    withdrawn here and never sent.
+
+    Args:
+        sd_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SDRecord
+    """
+
+    return sync_detailed(
+        sd_id=sd_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    sd_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Problem | SDRecord]:
+    """Withdraw a simplified declaration, here and at the EU
+
+     Withdraws the declaration here and, while the EU holds it as SUBMITTED or AVAILABLE, there too
+    (withdrawSd; the EU documents no 72-hour window for declarations). A declaration not yet sent is
+    withdrawn here and never sent.
+
+    Args:
+        sd_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SDRecord]
+    """
+
+    kwargs = _get_kwargs(
+        sd_id=sd_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    sd_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Problem | SDRecord | None:
+    """Withdraw a simplified declaration, here and at the EU
+
+     Withdraws the declaration here and, while the EU holds it as SUBMITTED or AVAILABLE, there too
+    (withdrawSd; the EU documents no 72-hour window for declarations). A declaration not yet sent is
+    withdrawn here and never sent.
+
+    Args:
+        sd_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SDRecord
+    """
+
+    return (
+        await asyncio_detailed(
+            sd_id=sd_id,
+            client=client,
+        )
+    ).parsed
