@@ -9,6 +9,7 @@ refusals are shown next to the field they concern, in the panel's words.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -104,7 +105,8 @@ def declaration_body(data: dict[str, Any]) -> dict[str, Any]:
                 "hs_heading": data["hs_heading"],
                 "net_mass_kg": str(data["net_mass_kg"]),
                 "country_of_production": COUNTRY,
-                "plots": [{"parcel_id": parcel_id} for parcel_id in data["parcel_ids"]],
+                "plots": [{"parcel_id": parcel_id} for parcel_id in data["parcel_ids"]]
+                + [{"address": address} for address in data["land_addresses"]],
             }
         ],
         "attestation": {
@@ -134,9 +136,15 @@ _FIELD_FOR_PATH = {
 }
 
 
-def _form_field(path: str | None) -> str | None:
-    if path and path.startswith("commodities[0].plots"):
-        return "parcel_ids"
+_PLOT_PATH = re.compile(r"^commodities\[0\]\.plots(?:\[(\d+)\])?")
+
+
+def _form_field(path: str | None, data: dict[str, Any]) -> str | None:
+    plot = _PLOT_PATH.match(path or "")
+    if plot:
+        # The body lists the parcels first, then the addresses.
+        index = int(plot[1]) if plot[1] is not None else 0
+        return "parcel_ids" if index < len(data["parcel_ids"]) else "land_addresses"
     return _FIELD_FOR_PATH.get(path or "")
 
 
@@ -177,7 +185,7 @@ def declaration_file(*, request: HttpRequest, form: SimplifiedDeclarationForm):
         return None
     if not valid:
         for error in flatten_validation_errors(serializer.errors):
-            form.add_error(_form_field(error["field"]), _panel_message(error, data))
+            form.add_error(_form_field(error["field"], data), _panel_message(error, data))
         return None
     statement, _replayed = dds_file(
         owner=request.user,
@@ -203,7 +211,9 @@ def declaration_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if request.POST.get("action") == "check":
             form.only_parcel_errors()
-            if "parcel_ids" in form.cleaned_data:
+            if form.cleaned_data.get("parcel_ids") == []:
+                form.add_error("parcel_ids", _("Enter at least one parcel number."))
+            elif "parcel_ids" in form.cleaned_data:
                 lang = (get_language() or "pl")[:2]
                 checked, errors = parcels_check(form.cleaned_data["parcel_ids"], lang=lang)
                 for error in errors:

@@ -89,6 +89,9 @@ class EuCredentialForm(forms.Form):
 # "Check parcels", so the panel keeps to a farm's size; more go through the API.
 PANEL_MAX_PARCELS = 50
 _PARCEL_SEPARATORS = re.compile(r"[\s,;]+")
+# "Wola 12, 05-300 Mińsk Mazowiecki" or "05-300 Mińsk Mazowiecki": the Polish postal code
+# (NN-NNN) splits the street from the town.
+_POSTAL_ADDRESS = re.compile(r"^(?:(?P<street>.+?)\s*,\s*)?(?P<postal_code>\d{2}-\d{3})\s+(?P<city>\S.*)$")
 _DIGIT_GROUPING = re.compile(r"[\s\u00a0\u202f']")
 COMMODITY_LABELS = {
     "cattle": _("cattle"),
@@ -166,11 +169,21 @@ class SimplifiedDeclarationForm(forms.Form):
     )
     parcel_ids = forms.CharField(
         label=_("Parcel numbers"),
+        required=False,
         widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false", "autocomplete": "off"}),
-        error_messages={"required": _("Enter at least one parcel number.")},
         help_text=_(
             "One per line, as in the land register (e.g. 141201_1.0001.6509); "
             "“Check parcels” finds them in ULDK and draws them on the map."
+        ),
+    )
+    # Article 4a lets a simplified declaration name the land by its postal address.
+    land_addresses = forms.CharField(
+        label=_("Or postal addresses of the land"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2, "autocomplete": "off"}),
+        help_text=_(
+            "One per line: street and number (if any), postal code and town, "
+            "e.g. Wola 12, 05-300 Mińsk Mazowiecki. They are not drawn on the map."
         ),
     )
     geolocation_confidential = forms.BooleanField(
@@ -215,9 +228,45 @@ class SimplifiedDeclarationForm(forms.Form):
                 )
         if errors:
             raise forms.ValidationError(errors)
-        if not parsed:
-            raise forms.ValidationError(self.fields["parcel_ids"].error_messages["required"])
         return list(dict.fromkeys(parsed))
+
+    def clean_land_addresses(self) -> list[dict[str, str]]:
+        lines = [line.strip() for line in self.cleaned_data["land_addresses"].splitlines() if line.strip()]
+        addresses, errors = [], []
+        for line in lines:
+            match = _POSTAL_ADDRESS.match(line)
+            if match is None:
+                errors.append(
+                    forms.ValidationError(
+                        _(
+                            "“%(value)s” is not an address we can read: write the street and number, "
+                            "the postal code and the town, e.g. Wola 12, 05-300 Mińsk Mazowiecki."
+                        ),
+                        params={"value": line[:60]},
+                    )
+                )
+                continue
+            addresses.append(
+                {"street": match["street"] or "", "postal_code": match["postal_code"], "city": match["city"]}
+            )
+        if errors:
+            raise forms.ValidationError(errors)
+        return addresses
+
+    def clean(self) -> dict:
+        data = super().clean()
+        parcels, addresses = data.get("parcel_ids"), data.get("land_addresses")
+        if parcels is None or addresses is None:
+            return data  # a field's own error says what is wrong
+        if not parcels and not addresses:
+            self.add_error("parcel_ids", _("Enter at least one parcel number or postal address."))
+        elif len(parcels) + len(addresses) > PANEL_MAX_PARCELS:
+            self.add_error(
+                "land_addresses",
+                _("At most %(max)d parcels here; file a larger declaration through the API.")
+                % {"max": PANEL_MAX_PARCELS},
+            )
+        return data
 
     def only_parcel_errors(self) -> None:
         """Keep the errors of the parcel field alone: "Check parcels" may be pressed before

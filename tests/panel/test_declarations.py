@@ -143,7 +143,8 @@ def test_filing_creates_the_declaration_and_shows_its_parcels_on_the_map(farmer,
         ),
         ({"hs_heading": "12"}, "hs_heading", "Kod HS ma 4, 6 lub 8 cyfr, np. 1201."),
         ({"legality": None}, "legality", "Zaznacz to pole: bez niego deklaracji nie można złożyć."),
-        ({"parcel_ids": " \n "}, "parcel_ids", "Wpisz co najmniej jeden numer działki."),
+        ({"parcel_ids": " \n "}, "parcel_ids", "Wpisz co najmniej jeden numer działki lub adres pocztowy."),
+        ({"land_addresses": "Wola 12 Mińsk"}, "land_addresses", "„Wola 12 Mińsk” nie jest adresem"),
         ({"net_mass_kg": "0"}, "net_mass_kg", None),
     ],
     ids=[
@@ -153,6 +154,7 @@ def test_filing_creates_the_declaration_and_shows_its_parcels_on_the_map(farmer,
         "hs-form",
         "no-tick",
         "no-parcel",
+        "unreadable-address",
         "no-mass",
     ],
 )
@@ -182,3 +184,29 @@ def test_the_form_is_reached_from_the_statements_page(farmer):
     page = farmer.get(NEW)
     assert page.status_code == 200
     assert "Złóż uproszczoną deklarację" in page.content.decode()
+
+
+def test_land_given_by_postal_address_is_filed_as_address_plots(farmer, uldk_state):
+    # Article 4a: a simplified declaration may name the land by its postal address.
+    response = farmer.post(
+        NEW,
+        filled(
+            parcel_ids=PARCEL_ID,
+            land_addresses="Wola 12, 05-300 Mińsk Mazowiecki\n\n  07-130 Łochów  \n",
+        ),
+    )
+    assert response.status_code == 302, errors_of(response)
+    declaration = DueDiligenceStatement.objects.get(owner=farmer.user)
+    plots = list(declaration.commodities.get().plots.order_by("pk"))
+    assert plots[0].parcel_id == PARCEL_ID
+    assert [p.address for p in plots[1:]] == [
+        {"street": "Wola 12", "postal_code": "05-300", "city": "Mińsk Mazowiecki"},
+        {"street": "", "postal_code": "07-130", "city": "Łochów"},
+    ]
+
+
+def test_addresses_alone_need_no_parcel_but_cannot_be_checked_on_the_map(farmer, uldk_state):
+    response = farmer.post(NEW, filled(parcel_ids="", land_addresses="07-130 Łochów"))
+    assert response.status_code == 302, errors_of(response)
+    checked = farmer.post(NEW, {"action": "check", "parcel_ids": "", "land_addresses": "07-130 Łochów"})
+    assert errors_of(checked) == {"parcel_ids": ["Wpisz co najmniej jeden numer działki."]}
