@@ -118,7 +118,7 @@ def obligations_apply_from(
 
 
 def _answer(rule: DateRule, *notes: str) -> ApplicationAnswer:
-    return ApplicationAnswer(rule.applies_from, f"{rule.provision} ({rule.act})", notes)
+    return ApplicationAnswer(rule.applies_from, rule.provision, notes)
 
 
 def regime_for(
