@@ -31,7 +31,8 @@ def statement_evidence(statement: DueDiligenceStatement) -> dict[str, Any]:
     plots = with_forest = 0
     for commodity in statement.commodities.all():
         countries.setdefault(
-            commodity.country_of_production, benchmark_class(commodity.country_of_production)
+            commodity.country_of_production,
+            benchmark_class(commodity.country_of_production, statement.filed_on),
         )
         for plot in commodity.plots.all():
             plots += 1

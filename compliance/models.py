@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, date, datetime
 
 from django.conf import settings
 from django.db import models
@@ -147,6 +147,11 @@ class DueDiligenceStatement(models.Model):
         if lapsed and self.status not in (DDSStatus.WITHDRAWN, DDSStatus.DRAFT):
             return DDSStatus.EXPIRED
         return self.status
+
+    @property
+    def filed_on(self) -> date:
+        """The filing date (UTC): the legal reference data of this day apply to the statement."""
+        return self.created_at.astimezone(UTC).date()
 
     @property
     def is_public(self) -> bool:

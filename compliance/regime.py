@@ -3,7 +3,8 @@
 Regulation (EU) 2023/1115 as amended by 2024/3234 and 2025/2650; Annex I as amended
 by 2025/2650 and Delegated Regulation (EU) 2026/2102 (rows in `AnnexIEntry`); the
 country benchmark of Implementing Regulation (EU) 2025/1093 (rows in
-`CountryBenchmark`). docs/regulation.md explains each rule and its points in doubt.
+`CountryBenchmark`); the dates of application of Article 38 as each act set them (rows
+in `ApplicationDate`). docs/regulation.md explains each rule and its points in doubt.
 """
 
 from __future__ import annotations
@@ -13,17 +14,10 @@ from dataclasses import dataclass
 from datetime import date
 
 from risk.annex_i import AnnexLine, annex_line_for
+from risk.application_dates import DateRule, application_dates
 from risk.commodities import IN_SCOPE_CODES
+from risk.models import ApplicationCategory
 from risk.service import benchmark_class
-
-# Article 38(2) as amended by Regulation (EU) 2025/2650 (OJ L, 23.12.2025): the
-# obligations apply from this date.
-APPLICATION_DATE = date(2026, 12, 30)
-# Article 38(3) as amended by 2025/2650: natural persons, and micro and small
-# undertakings established as such by SMALL_ESTABLISHED_BY, from this date.
-SMALL_APPLICATION_DATE = date(2027, 6, 30)
-SMALL_ESTABLISHED_BY = date(2024, 12, 31)
-SOURCE_DATES = "Regulation (EU) 2023/1115, Article 38, as amended by Regulation (EU) 2025/2650"
 
 
 class Role(enum.StrEnum):
@@ -55,6 +49,9 @@ class DueDiligence(enum.StrEnum):
     SIMPLIFIED = "simplified"  # Article 13: low-risk country, Article 9 information only
 
 
+SMALL_SIZES = frozenset({Size.NATURAL_PERSON, Size.MICRO, Size.SMALL})
+
+
 @dataclass(frozen=True)
 class Regime:
     in_scope: bool
@@ -63,17 +60,65 @@ class Regime:
     due_diligence: DueDiligence | None
     benchmark: str | None
     applies_from: date | None  # when the obligation applies to this operator
+    applies_from_provision: str | None  # the article (as amended) that sets that date
     applies_now: bool  # whether it applies on the date asked about
     notes: tuple[str, ...]
 
 
-def obligations_apply_from(*, size: Size, established_small_by_cutoff: bool) -> date:
-    """The date the Regulation's obligations apply to this operator or trader."""
-    if size is Size.NATURAL_PERSON:
-        return SMALL_APPLICATION_DATE
-    if size in (Size.MICRO, Size.SMALL) and established_small_by_cutoff:
-        return SMALL_APPLICATION_DATE
-    return APPLICATION_DATE
+@dataclass(frozen=True)
+class ApplicationAnswer:
+    applies_from: date
+    provision: str
+    notes: tuple[str, ...] = ()
+
+
+def obligations_apply_from(
+    *, size: Size, on: date, commodity: str | None = None, established_small_on: date | None = None
+) -> ApplicationAnswer | None:
+    """The date the Regulation's obligations apply to this operator or trader, under the
+    act in force on `on`; None before the Regulation was in force.
+
+    The later date (Article 38(3)) is for natural persons where the act names them, and
+    for micro and small undertakings established as such by the act's cut-off: without
+    `established_small_on` (when the undertaking became micro or small) that cannot be
+    decided, and the answer is the general date, which is never later than the law's.
+    """
+    rules = application_dates(on)
+    general = rules.get(ApplicationCategory.GENERAL)
+    if general is None:
+        return None
+    small = rules.get(ApplicationCategory.MICRO_SMALL)
+    if small is None or size not in SMALL_SIZES:
+        return _answer(general)
+    if commodity is not None and commodity in small.excepted_commodities:
+        return _answer(
+            general,
+            f"The later date ({small.applies_from.isoformat()}, {small.provision}) does not cover "
+            f"{commodity} products as this service applies it (docs/regulation.md): "
+            "the general date applies.",
+        )
+    if size is Size.NATURAL_PERSON and small.natural_persons:
+        return _answer(small)
+    if small.established_by is None:
+        return _answer(small)
+    cutoff = small.established_by.isoformat()
+    if established_small_on is None:
+        return _answer(
+            general,
+            f"The later date ({small.applies_from.isoformat()}) is for undertakings established as "
+            f"micro or small by {cutoff}; when this one was is not known, so the general date is given.",
+        )
+    if established_small_on <= small.established_by:
+        return _answer(small)
+    return _answer(
+        general,
+        f"Established as micro or small on {established_small_on.isoformat()}, after {cutoff}: "
+        "the general date applies.",
+    )
+
+
+def _answer(rule: DateRule, *notes: str) -> ApplicationAnswer:
+    return ApplicationAnswer(rule.applies_from, rule.provision, notes)
 
 
 def regime_for(
@@ -84,9 +129,13 @@ def regime_for(
     size: Size,
     country_code: str,
     on: date,
-    established_small_by_cutoff: bool = True,
+    established_small_on: date | None = None,
 ) -> Regime:
-    """The regime for one product line of one operator, on one date."""
+    """The regime for one product line of one operator, on one date.
+
+    `established_small_on`: when a micro or small undertaking was established as such,
+    which decides whether the later date of application is open to it; None if not known.
+    """
     country_class = benchmark_class(country_code.upper(), on)
     if commodity not in IN_SCOPE_CODES:
         return _out_of_scope(country_class, f"{commodity} is not a relevant commodity (Article 2(1)).")
@@ -95,8 +144,14 @@ def regime_for(
         return _out_of_scope(
             country_class, f"HS {hs_code} is not in Annex I for {commodity} on {on.isoformat()}."
         )
-    starts = obligations_apply_from(size=size, established_small_by_cutoff=established_small_by_cutoff)
+    starts = obligations_apply_from(
+        size=size, on=on, commodity=commodity, established_small_on=established_small_on
+    )
     notes: list[str] = []
+    if starts is None:
+        notes.append(f"Regulation (EU) 2023/1115 was not in force on {on.isoformat()}.")
+    else:
+        notes.extend(starts.notes)
     low = country_class == "low"
     kind: DueDiligence | None = DueDiligence.SIMPLIFIED if low else DueDiligence.STANDARD
     if role is Role.MICRO_SMALL_PRIMARY_OPERATOR:
@@ -127,8 +182,9 @@ def regime_for(
         obligation=obligation,
         due_diligence=kind,
         benchmark=country_class,
-        applies_from=starts,
-        applies_now=on >= starts,
+        applies_from=starts.applies_from if starts else None,
+        applies_from_provision=starts.provision if starts else None,
+        applies_now=starts is not None and on >= starts.applies_from,
         notes=tuple(notes),
     )
 
@@ -141,6 +197,7 @@ def _out_of_scope(country_class: str | None, why: str) -> Regime:
         due_diligence=None,
         benchmark=country_class,
         applies_from=None,
+        applies_from_provision=None,
         applies_now=False,
         notes=(why,),
     )

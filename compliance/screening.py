@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 from django.utils import timezone
 
@@ -61,15 +63,26 @@ LOW_RISK_FINDINGS = frozenset({Rule.ARTICLE_13_LOW_RISK, Rule.POSTAL_ADDRESS_LOW
 REASON_PLOTS_LISTED = 20
 
 
+def filing_date(plot: DDSPlot) -> date | None:
+    """The day the plot's statement was filed: the benchmark of that day judges the plot,
+    whenever the screening runs. None for a plot judged on its own (today's benchmark)."""
+    try:
+        statement = plot.commodity.statement
+    except ObjectDoesNotExist:
+        return None
+    return statement.filed_on if statement.created_at else None
+
+
 def _plot_risk(plot: DDSPlot) -> dict[str, Any]:
     commodity = commodity_from_code(plot.commodity.code)
     area_ha = float(plot.area_ha) if plot.area_ha is not None else None
+    on = filing_date(plot)
     if plot.kind == PlotKind.PARCEL:
-        return service.risk_score_parcel(parcel_id=plot.parcel_id, commodity=commodity)
+        return service.risk_score_parcel(parcel_id=plot.parcel_id, commodity=commodity, on=on)
     if plot.kind == PlotKind.POINT:
         lat, lng = plot.geometry["coordinates"][1], plot.geometry["coordinates"][0]
         return service.risk_score_location(
-            lat=lat, lng=lng, radius_km=service.radius_for_area(area_ha), commodity=commodity
+            lat=lat, lng=lng, radius_km=service.radius_for_area(area_ha), commodity=commodity, on=on
         )
     from compliance.geolocation import to_shape
 
@@ -77,6 +90,7 @@ def _plot_risk(plot: DDSPlot) -> dict[str, Any]:
         geometry=to_shape(plot.geometry),
         commodity=commodity,
         point_radius_km=service.radius_for_area(area_ha),
+        on=on,
     )
 
 
@@ -107,11 +121,12 @@ def has_forest_evidence(risk: dict[str, Any]) -> bool:
 
 
 def plot_finding(plot: DDSPlot) -> str:
-    """The verdict rule for one screened plot."""
+    """The verdict rule for one screened plot, under the benchmark of its filing date."""
+    on = filing_date(plot)
     if plot.kind == PlotKind.ADDRESS:
         # A postal address is no evidence of a location: acceptable only where the law lets
         # a low-risk country's micro or small primary operator give it (Art. 4a(5), Art. 13).
-        low = service.benchmark_class(plot.commodity.country_of_production) == "low"
+        low = service.benchmark_class(plot.commodity.country_of_production, on) == "low"
         return Rule.POSTAL_ADDRESS_LOW_RISK if low else Rule.INSUFFICIENT_EVIDENCE
     risk = plot.risk
     if risk is None:
@@ -125,7 +140,7 @@ def plot_finding(plot: DDSPlot) -> str:
         return Rule.FOREST_LOSS_AFTER_CUTOFF
     if risk["risk_level"] == "high":
         return Rule.HIGH_RISK
-    country_class = service.benchmark_class(risk["country"])
+    country_class = service.benchmark_class(risk["country"], on)
     if country_class in NEEDS_FOREST_EVIDENCE and not has_forest_evidence(risk):
         return Rule.INSUFFICIENT_EVIDENCE
     if country_class == "low":

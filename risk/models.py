@@ -1,14 +1,17 @@
-"""The risk engine's records: country benchmark, Annex I, parcels, forest layers, risk jobs.
+"""The risk engine's records: the legal reference data (country benchmark, Annex I, dates of
+application), parcels, forest layers, risk jobs.
 
-The tables keep the names they had when these models lived in the compliance app
+The older tables keep the names they had when those models lived in the compliance app
 (`compliance_*`): the models moved, the data did not.
 """
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 
@@ -59,6 +62,9 @@ class CountryBenchmark(models.Model):
     def __str__(self) -> str:
         return f"{self.country_code}: {self.risk_class} from {self.valid_from}"
 
+    def clean(self) -> None:
+        _period_is_ordered(self.valid_from, self.valid_until, "valid_until")
+
 
 class AnnexIEntry(models.Model):
     """One line of Annex I to Regulation (EU) 2023/1115, valid over a period.
@@ -90,6 +96,69 @@ class AnnexIEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.commodity} {self.hs_code} from {self.applies_from}"
+
+    def clean(self) -> None:
+        _period_is_ordered(self.applies_from, self.applies_until, "applies_until")
+
+
+class ApplicationCategory(models.TextChoices):
+    """Whom a date of application is for (Article 38(2) and (3) of Regulation (EU) 2023/1115)."""
+
+    GENERAL = "general", "operators and traders (Article 38(2))"
+    MICRO_SMALL = "micro_small", "natural persons, micro and small undertakings (Article 38(3))"
+
+
+class ApplicationDate(models.Model):
+    """The date the Regulation's obligations apply from, for one category, as one act set it.
+
+    The row is valid while that act's text is the law: from the act's entry into force
+    (valid_from) until a later act replaces it (valid_until). An amending act is a new
+    row, never an edit of the old one, so the dates earlier acts set stay on record and
+    the answer for any past day stays reproducible. For a day, the row of the category
+    with the latest valid_from on or before it (and not ended) applies.
+    """
+
+    category = models.CharField(max_length=16, choices=ApplicationCategory.choices)
+    applies_from = models.DateField(help_text="Date the obligations apply from, as this act set it")
+    established_by = models.DateField(
+        null=True,
+        blank=True,
+        help_text="micro_small: the undertaking must have been established as micro or small by this date",
+    )
+    natural_persons = models.BooleanField(
+        default=False,
+        help_text="micro_small: the act names natural persons, who get the date whatever their establishment",
+    )
+    excepted_commodities = models.CharField(
+        max_length=120,
+        blank=True,
+        help_text="Commodity codes, space-separated, whose products the date does not cover",
+    )
+    act = models.CharField(max_length=120, help_text="The act that set the date")
+    provision = models.CharField(max_length=200, help_text="Article and paragraph, as amended by the act")
+    source = models.TextField(help_text="Where the row was checked, and what was found")
+    valid_from = models.DateField(help_text="Date the act's text applies from (its entry into force)")
+    valid_until = models.DateField(
+        null=True, blank=True, help_text="Entry into force of the act that replaced it; empty while current"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["category", "valid_from"]
+        constraints = [
+            models.UniqueConstraint(fields=["category", "valid_from"], name="unique_application_date_per_act")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.category}: {self.applies_from} ({self.act})"
+
+    def clean(self) -> None:
+        _period_is_ordered(self.valid_from, self.valid_until, "valid_until")
+
+
+def _period_is_ordered(start: date | None, end: date | None, end_field: str) -> None:
+    if start is not None and end is not None and end <= start:
+        raise ValidationError({end_field: "The end must come after the start."})
 
 
 class ParcelRecord(models.Model):

@@ -116,19 +116,25 @@ def _score_area(
     commodity: Commodity | None,
     layers: list[ForestLayer],
     sources: dict | None = None,
+    on: date | None = None,
 ) -> RiskScore:
     evidence = (
         forest_evidence(area=area, layers=layers, sources=sources) if layers and area is not None else None
     )
-    return _score_evidence(country_code=country_code, commodity=commodity, forest=evidence)
+    return _score_evidence(country_code=country_code, commodity=commodity, forest=evidence, on=on)
 
 
 def _score_evidence(
-    *, country_code: str | None, commodity: Commodity | None, forest: ForestEvidence | None
+    *,
+    country_code: str | None,
+    commodity: Commodity | None,
+    forest: ForestEvidence | None,
+    on: date | None = None,
 ) -> RiskScore:
+    """`on`: the day whose benchmark applies (a statement's filing date); default today."""
     return score_risk(
         country_code=country_code,
-        benchmark=benchmark_class(country_code),
+        benchmark=benchmark_class(country_code, on),
         commodity=commodity,
         forest=forest,
         country_source=countries.boundaries_source(),
@@ -145,13 +151,18 @@ def risk_dict(result: RiskScore) -> dict[str, Any]:
 
 
 def risk_score_location(
-    *, lat: float, lng: float, radius_km: float, commodity: Commodity | None = None
+    *, lat: float, lng: float, radius_km: float, commodity: Commodity | None = None, on: date | None = None
 ) -> dict[str, Any]:
-    return risk_score_location_each(lat=lat, lng=lng, radius_km=radius_km, commodities=[commodity])[0]
+    return risk_score_location_each(lat=lat, lng=lng, radius_km=radius_km, commodities=[commodity], on=on)[0]
 
 
 def risk_score_location_each(
-    *, lat: float, lng: float, radius_km: float, commodities: Sequence[Commodity | None]
+    *,
+    lat: float,
+    lng: float,
+    radius_km: float,
+    commodities: Sequence[Commodity | None],
+    on: date | None = None,
 ) -> list[dict[str, Any]]:
     """One location scored for each commodity, in order. The forest layers are read
     once: the area is the same whatever the commodity, and reading a wide circle is
@@ -165,7 +176,9 @@ def risk_score_location_each(
     return [
         {
             "location": {"lat": lat, "lng": lng, "radius_km": radius_km},
-            **risk_dict(_score_evidence(country_code=country_code, commodity=commodity, forest=evidence)),
+            **risk_dict(
+                _score_evidence(country_code=country_code, commodity=commodity, forest=evidence, on=on)
+            ),
         }
         for commodity in commodities
     ]
@@ -200,7 +213,11 @@ def risk_score_batch(
 
 
 def risk_score_geometry(
-    *, geometry: shapely.Geometry, commodity: Commodity | None, point_radius_km: float
+    *,
+    geometry: shapely.Geometry,
+    commodity: Commodity | None,
+    point_radius_km: float,
+    on: date | None = None,
 ) -> dict[str, Any]:
     """Score a plot given as GeoJSON: polygons as drawn, points as circles of their area.
 
@@ -221,6 +238,7 @@ def risk_score_geometry(
         area=area,
         commodity=commodity,
         layers=layers,
+        on=on,
     )
     return risk_dict(result)
 
@@ -300,7 +318,7 @@ def _cache_set(key: str, seconds: int) -> None:
             cache.set(key, True, seconds)
 
 
-def risk_score_parcel(*, parcel_id: str, commodity: Commodity) -> dict[str, Any]:
+def risk_score_parcel(*, parcel_id: str, commodity: Commodity, on: date | None = None) -> dict[str, Any]:
     parcel = parcel_get(parcel_id=parcel_id)
     centroid = parcel.geometry.centroid
     result = _score_area(
@@ -308,6 +326,7 @@ def risk_score_parcel(*, parcel_id: str, commodity: Commodity) -> dict[str, Any]
         area=parcel.geometry,
         commodity=commodity,
         layers=configured_layers(),
+        on=on,
     )
     data = risk_dict(result)
     if parcel.stale:

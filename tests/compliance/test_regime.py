@@ -4,24 +4,24 @@ from datetime import date
 
 import pytest
 
-from compliance.regime import (
-    APPLICATION_DATE,
-    SMALL_APPLICATION_DATE,
-    DueDiligence,
-    Obligation,
-    Role,
-    Size,
-    regime_for,
-)
+from compliance.regime import DueDiligence, Obligation, Role, Size, obligations_apply_from, regime_for
+from risk.application_dates import application_dates_cache_clear
 from risk.service import benchmark_cache_clear
 
 pytestmark = pytest.mark.django_db
 AFTER = date(2027, 7, 1)
+# Article 38(2) and (3) as amended by Regulation (EU) 2025/2650 (docs/regulation.md).
+APPLICATION_DATE = date(2026, 12, 30)
+SMALL_APPLICATION_DATE = date(2027, 6, 30)
+SMALL_BEFORE_CUTOFF = date(2019, 3, 1)  # established as a small undertaking before 31.12.2024
 
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     benchmark_cache_clear()
+    application_dates_cache_clear()
+    yield
+    application_dates_cache_clear()
 
 
 CASES = [
@@ -59,7 +59,13 @@ CASES = [
 @pytest.mark.parametrize(("role", "size", "country", "expected"), CASES)
 def test_regime_for_each_role(role, size, country, expected):
     regime = regime_for(
-        commodity="soya", hs_code="1201", role=role, size=size, country_code=country, on=AFTER
+        commodity="soya",
+        hs_code="1201",
+        role=role,
+        size=size,
+        country_code=country,
+        on=AFTER,
+        established_small_on=SMALL_BEFORE_CUTOFF,
     )
     assert regime.in_scope is True
     assert regime.annex_line is not None and regime.annex_line.hs_code == "1201 90"
@@ -75,10 +81,11 @@ def test_small_undertaking_established_after_the_cutoff_gets_no_extra_time():
         size=Size.SMALL,
         country_code="VN",
         on=date(2027, 1, 15),
-        established_small_by_cutoff=False,
+        established_small_on=date(2025, 1, 1),
     )
     assert regime.applies_from == APPLICATION_DATE and regime.applies_now is True
     assert regime.due_diligence is DueDiligence.SIMPLIFIED
+    assert any("after 2024-12-31" in note for note in regime.notes)
 
 
 def test_obligations_do_not_apply_before_the_application_date():
@@ -100,3 +107,109 @@ def test_out_of_scope_has_no_obligation(commodity, hs_code):
     )
     assert (regime.in_scope, regime.obligation, regime.annex_line) == (False, Obligation.NONE, None)
     assert regime.notes
+
+
+def _starts(size, on, **kwargs):
+    return obligations_apply_from(size=size, on=on, **kwargs)
+
+
+# The dates each act set, asked on a day that act was in force (Article 38(2) and (3)).
+HISTORY = [
+    # Regulation (EU) 2023/1115 as first published, in force 29.6.2023.
+    (date(2024, 6, 1), Size.LARGE, None, date(2024, 12, 30)),
+    (date(2024, 6, 1), Size.MICRO, date(2020, 12, 31), date(2025, 6, 30)),
+    (date(2024, 6, 1), Size.MICRO, date(2021, 1, 1), date(2024, 12, 30)),  # established too late
+    # Regulation (EU) 2024/3234, in force 26.12.2024.
+    (date(2024, 12, 26), Size.LARGE, None, date(2025, 12, 30)),
+    (date(2025, 6, 1), Size.SMALL, date(2020, 12, 31), date(2026, 6, 30)),
+    (date(2025, 6, 1), Size.SMALL, date(2024, 6, 1), date(2025, 12, 30)),  # its cut-off was still 2020
+    # Regulation (EU) 2025/2650, in force 26.12.2025.
+    (date(2025, 12, 26), Size.MEDIUM, None, date(2026, 12, 30)),
+    (date(2026, 3, 1), Size.SMALL, date(2024, 12, 31), date(2027, 6, 30)),
+    (date(2026, 3, 1), Size.SMALL, date(2025, 1, 1), date(2026, 12, 30)),
+    (date(2026, 3, 1), Size.NATURAL_PERSON, None, date(2027, 6, 30)),  # named apart, no cut-off
+]
+
+
+@pytest.mark.parametrize(("on", "size", "established", "expected"), HISTORY)
+def test_each_act_answers_with_its_own_dates_while_in_force(on, size, established, expected):
+    answer = _starts(size, on, commodity="coffee", established_small_on=established)
+    assert answer is not None and answer.applies_from == expected
+
+
+def test_the_answer_names_the_article_and_act_that_set_the_date():
+    answer = _starts(Size.SMALL, date(2026, 3, 1), established_small_on=date(2010, 1, 1))
+    assert answer.provision == (
+        "Article 38(3) of Regulation (EU) 2023/1115 as amended by Regulation (EU) 2025/2650"
+    )
+    general = _starts(Size.LARGE, date(2024, 6, 1))
+    assert general.provision == "Article 38(2) of Regulation (EU) 2023/1115 as first published"
+
+
+def test_a_date_that_has_passed_under_an_earlier_act_does_not_apply_after_the_postponement():
+    """Obligations did not apply on 2 January 2025: 2024/3234 had moved them a year before."""
+    regime = regime_for(
+        commodity="coffee",
+        hs_code="0901",
+        role=Role.OPERATOR,
+        size=Size.LARGE,
+        country_code="BR",
+        on=date(2025, 1, 2),
+    )
+    assert regime.applies_from == date(2025, 12, 30) and regime.applies_now is False
+
+
+def test_nothing_applies_before_the_regulation_entered_into_force():
+    assert _starts(Size.LARGE, date(2023, 6, 28)) is None
+    regime = regime_for(
+        commodity="coffee",
+        hs_code="0901",
+        role=Role.OPERATOR,
+        size=Size.LARGE,
+        country_code="BR",
+        on=date(2023, 6, 28),
+    )
+    assert regime.applies_from is None and regime.applies_now is False
+
+
+def test_small_undertaking_of_unknown_establishment_gets_the_general_date_with_a_note():
+    regime = regime_for(
+        commodity="cocoa",
+        hs_code="1801",
+        role=Role.OPERATOR,
+        size=Size.MICRO,
+        country_code="CI",
+        on=date(2027, 1, 15),
+    )
+    assert regime.applies_from == APPLICATION_DATE and regime.applies_now is True
+    assert any("is not known" in note for note in regime.notes)
+
+
+def test_small_wood_operator_gets_the_general_date_as_the_timber_exception_is_applied_to_all_wood():
+    answer = _starts(Size.SMALL, date(2026, 3, 1), commodity="wood", established_small_on=date(2010, 1, 1))
+    assert answer.applies_from == APPLICATION_DATE
+    assert "does not cover wood products" in answer.notes[0]
+
+
+def test_the_established_by_cutoff_is_read_from_the_rows():
+    """A later act moving the cut-off is a new row; it changes the answer from its own date."""
+    from risk.models import ApplicationDate
+
+    current = ApplicationDate.objects.get(category="micro_small", valid_until__isnull=True)
+    current.valid_until = date(2026, 6, 1)
+    current.save()
+    ApplicationDate.objects.create(
+        category="micro_small",
+        applies_from=date(2027, 6, 30),
+        established_by=date(2025, 12, 31),
+        natural_persons=True,
+        excepted_commodities="wood",
+        act="Regulation (EU) 2026/9999 (example)",
+        provision="Article 38(3) as amended by the example act",
+        source="test",
+        valid_from=date(2026, 6, 1),
+    )
+    application_dates_cache_clear()
+    before = _starts(Size.SMALL, date(2026, 5, 31), established_small_on=date(2025, 6, 1))
+    after = _starts(Size.SMALL, date(2026, 6, 1), established_small_on=date(2025, 6, 1))
+    assert (before.applies_from, after.applies_from) == (APPLICATION_DATE, SMALL_APPLICATION_DATE)

@@ -155,3 +155,67 @@ def test_methodology_doc_lists_the_rules_in_the_order_the_code_applies_them():
         assert statuses.get(code, "COMPLIANT") == status
     statement_order = ", ".join(f"`{code}`" for code, _ in _STATUS_BY_FINDING)
     assert statement_order in " ".join(section.split())
+
+
+def test_a_later_act_does_not_change_how_a_statement_filed_before_it_is_judged(client, settings):
+    """Plots are judged by the benchmark of the statement's filing date, not the screening's."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from compliance.evidence import statement_evidence
+    from compliance.models import DueDiligenceStatement
+    from compliance.screening import plot_screen
+
+    settings.FOREST_LAYERS = []
+    filed = client.post(GENERATE, body(), format="json", **JSON).json()
+    statement = DueDiligenceStatement.objects.get(dds_id=filed["dds_id"])
+    DueDiligenceStatement.objects.filter(pk=statement.pk).update(
+        created_at=timezone.now() - timedelta(days=60)
+    )
+    # A later act classifies Poland standard from 30 days ago (an example act).
+    CountryBenchmark.objects.create(
+        country_code="PL",
+        risk_class="standard",
+        act="Implementing Regulation (EU) 2026/999 (example)",
+        source="test",
+        valid_from=timezone.now().date() - timedelta(days=30),
+    )
+    benchmark_cache_clear()
+
+    plot = DDSPlot.objects.select_related("commodity__statement").get(commodity__statement=statement)
+    assert plot_finding(plot) == Rule.ARTICLE_13_LOW_RISK  # low on the filing date
+    plot_screen(plot)  # screened again now: the score, too, uses the filing date's class
+    benchmark = next(f for f in plot.risk["factors"] if f["name"] == "country_benchmark")
+    assert (benchmark["value"], plot.finding) == ("low", Rule.ARTICLE_13_LOW_RISK)
+    statement.refresh_from_db()
+    assert statement_evidence(statement)["country_benchmark"] == {"PL": "low"}
+
+    # A statement filed today is judged by the later act: standard, no forest evidence.
+    today = client.post(GENERATE, body(), format="json", **JSON).json()
+    assert (today["status"], today["evidence"]["rule"]) == ("UNDER_REVIEW", "insufficient_evidence")
+    assert today["evidence"]["country_benchmark"] == {"PL": "standard"}
+
+
+def test_a_postal_address_is_judged_by_the_benchmark_of_the_filing_date(db):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from compliance.models import DDSCommodity, DueDiligenceStatement, PlotKind
+
+    statement = DueDiligenceStatement(created_at=timezone.now() - timedelta(days=60))
+    line = DDSCommodity(statement=statement, country_of_production="GH")
+    plot = DDSPlot(commodity=line, kind=PlotKind.ADDRESS)
+    assert plot_finding(plot) == Rule.POSTAL_ADDRESS_LOW_RISK
+    CountryBenchmark.objects.create(
+        country_code="GH",
+        risk_class="standard",
+        act="Implementing Regulation (EU) 2026/999 (example)",
+        source="test",
+        valid_from=timezone.now().date() - timedelta(days=30),
+    )
+    benchmark_cache_clear()
+    assert plot_finding(plot) == Rule.POSTAL_ADDRESS_LOW_RISK
+    statement.created_at = timezone.now()
+    assert plot_finding(plot) == Rule.INSUFFICIENT_EVIDENCE

@@ -71,6 +71,16 @@ def test_worked_examples_in_the_methodology_doc(example):
     assert result.risk_level == example["Level"]
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("example", worked_examples(), ids=lambda e: e["Case"])
+def test_worked_examples_use_the_benchmark_the_table_gives(example):
+    """The "Benchmark" column is an input above; here it must be what the table answers today."""
+    from risk.service import benchmark_cache_clear, benchmark_class
+
+    benchmark_cache_clear()
+    assert benchmark_class(_value(example["Country"])) == _value(example["Benchmark"])
+
+
 def test_doc_has_the_worked_examples():
     assert len(worked_examples()) >= 4
 
