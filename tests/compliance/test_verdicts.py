@@ -9,7 +9,7 @@ from compliance.models import DDSPlot
 from compliance.screening import Rule, plot_finding
 from risk.models import CountryBenchmark
 from risk.service import benchmark_cache_clear
-from tests.compliance.test_dds_api import GENERATE, JSON, body
+from tests.compliance.test_dds_api import GENERATE, JSON, body, with_plots
 from tests.risk.fakes import TILE_SIZE, forest_layers, write_tile
 
 pytestmark = pytest.mark.django_db
@@ -155,3 +155,19 @@ def test_methodology_doc_lists_the_rules_in_the_order_the_code_applies_them():
         assert statuses.get(code, "COMPLIANT") == status
     statement_order = ", ".join(f"`{code}`" for code, _ in _STATUS_BY_FINDING)
     assert statement_order in " ".join(section.split())
+
+
+def test_partly_covered_plot_is_not_counted_as_forest_evidence(client, settings, tmp_path, api_client):
+    """The evidence count follows the verdict's rule: a plot a forest-loss layer covers only in
+    part has no forest evidence, in the verdict, the API record and the public status page."""
+    as_standard_risk("PL")
+    settings.FOREST_LAYERS = forest_layers(tmp_path, loss_share=0.0)
+    # On the southern edge of the test tile (52.2 to 52.3 N): half the plot is outside it.
+    data = with_plots({"lat": 52.2, "lng": 21.05, "area_ha": 2.5})
+    record = client.post(GENERATE, data, format="json", **JSON).json()
+    assert any("covers only" in w for w in record["evidence"]["warnings"])
+    assert record["evidence"]["rule"] == "insufficient_evidence"
+    assert record["evidence"]["plots"] == 1
+    assert record["evidence"]["plots_with_forest_evidence"] == 0
+    page = api_client.get(f"/cert/{record['dds_id']}?lang=en").content.decode()
+    assert "<dt>Plots with forest-loss data</dt><dd>0 / 1</dd>" in page
