@@ -147,42 +147,65 @@ class OperatorMatch:
     role: str  # OperatorRole; OPERATOR when nothing matched (the account names itself)
 
 
+def organisation_identifiers_agree(organisation: Organisation, *, nip: str = "", eori: str = "") -> bool:
+    """Every identifier a filing gives is the organisation's own, as staff recorded it.
+
+    An identifier the organisation has no record of cannot be checked, so it does
+    not agree: a filing with a company's NIP and an EORI staff never saw is not
+    that company's. A filing that gives no identifier agrees with nothing."""
+    if not nip and not eori:
+        return False
+    if nip and nip != organisation.nip.strip():
+        return False
+    return not eori or eori.strip().upper() == organisation.eori.strip().upper()
+
+
 def organisation_match(*, account: User, nip: str = "", eori: str = "") -> OperatorMatch:
     """The organisation of `account` (its own, or one it holds a mandate for)
-    whose NIP or EORI is the filing's. Another account's organisation never
-    matches: naming it gives a statement whose operator is unconfirmed."""
+    whose identifiers agree with every one the filing gives (NIP and EORI).
+
+    One identifier is not enough when the filing gives two: its own EORI with
+    another company's NIP matches nothing, so the statement's operator is
+    unconfirmed. Another account's organisation never matches either."""
+    if not nip and not eori:
+        return OperatorMatch(None, OperatorRole.OPERATOR)
     identity = Q()
     if nip:
-        identity |= Q(nip=nip)
+        identity &= Q(nip=nip)
     if eori:
-        identity |= Q(eori=eori)
-    if not identity:
-        return OperatorMatch(None, OperatorRole.OPERATOR)
+        identity &= Q(eori__iexact=eori)
     own = Organisation.objects.filter(identity, account=account).order_by("-verified_at", "id").first()
     if own is not None:
         return OperatorMatch(own, OperatorRole.OPERATOR)
-    mandate = _mandate_for(account=account, identity=identity)
+    mandate = (
+        Mandate.objects.select_related("organisation")
+        .filter(account=account, organisation__in=Organisation.objects.filter(identity))
+        .order_by("-verified_at", "id")
+        .first()
+    )
     if mandate is not None:
         return OperatorMatch(mandate.organisation, OperatorRole.AUTHORISED_REPRESENTATIVE)
     return OperatorMatch(None, OperatorRole.OPERATOR)
 
 
-def _mandate_for(*, account: User, identity: Q) -> Mandate | None:
-    organisations = Organisation.objects.filter(identity)
-    return (
-        Mandate.objects.select_related("organisation")
-        .filter(account=account, organisation__in=organisations)
-        .order_by("-verified_at", "id")
-        .first()
-    )
-
-
 def organisation_identity_confirmed(
-    *, account_id: int, organisation: Organisation | None, role: str, now: datetime | None = None
+    *,
+    account_id: int,
+    organisation: Organisation | None,
+    role: str,
+    nip: str = "",
+    eori: str = "",
+    now: datetime | None = None,
 ) -> bool:
-    """True only when staff verified the organisation and, for a representative,
-    the account's mandate for it is verified and current."""
+    """True only when staff verified the organisation, every identifier the statement
+    gives (`nip`, `eori`) is still the organisation's, and, for a representative, the
+    account's mandate for it is verified and current.
+
+    The identifiers are checked again here, not only when filing: staff may correct an
+    organisation's record later, and a statement matched before must not stay green."""
     if organisation is None or not organisation.is_verified:
+        return False
+    if not organisation_identifiers_agree(organisation, nip=nip, eori=eori):
         return False
     if role == OperatorRole.OPERATOR:
         return organisation.account_id == account_id

@@ -37,8 +37,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "identity_unconfirmed": "Tożsamość operatora nie została potwierdzona",
         "identity_unconfirmed_note": (
             "Operator wskazany w oświadczeniu nie jest zweryfikowaną organizacją konta, które je złożyło. "
-            "Dlatego ta strona nie pokazuje oświadczenia jako zweryfikowanego."
+            "Dlatego ta strona nie pokazuje oświadczenia jako zweryfikowanego ani ważnego."
         ),
+        "held_by_identity": "tożsamość operatora nie została potwierdzona",
+        "name_as_filed": "nazwa podana w oświadczeniu",
         "representative": "złożone przez upoważnionego przedstawiciela",
         "commodity": "Towar",
         "country": "Kraj produkcji",
@@ -90,9 +92,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "identity_confirmed": "identity confirmed by our staff",
         "identity_unconfirmed": "The operator's identity is not confirmed",
         "identity_unconfirmed_note": (
-            "The operator named in this statement is not a verified organisation "
-            "of the account that filed it. This page therefore does not show the statement as verified."
+            "The operator named in this statement is not a verified organisation of the account "
+            "that filed it. This page therefore does not show the statement as verified or valid."
         ),
+        "held_by_identity": "the operator's identity is not confirmed",
+        "name_as_filed": "name as given in the statement",
         "representative": "filed by an authorised representative",
         "commodity": "Commodity",
         "country": "Country of production",
@@ -225,6 +229,7 @@ def certificate_page(request: HttpRequest, dds_id: str) -> HttpResponse:
     own_url = certificate_url(dds_id=statement.dds_id, lang=lang)
     identity = statement.operator_identity()
     evidence = statement.evidence()
+    badge = statement.badge(identity_confirmed=identity["confirmed"])
     context.update(
         statement=statement,
         status=status,
@@ -235,8 +240,12 @@ def certificate_page(request: HttpRequest, dds_id: str) -> HttpResponse:
         benchmark_text=BENCHMARK_TEXTS[lang].get(
             evidence["country_benchmark"].get(statement.country_of_production) or "", ""
         ),
-        badge=statement.badge(identity_confirmed=identity["confirmed"]),
+        badge=badge,
+        # A COMPLIANT screening shown as "in progress" only because the operator is unconfirmed.
+        held_by_identity=status == "COMPLIANT" and not identity["confirmed"],
         identity=identity,
+        operator_name=statement.public_operator_name(identity_confirmed=identity["confirmed"]),
+        validity=statement.public_validity(identity_confirmed=identity["confirmed"]),
         evidence=evidence,
         attestation=statement.attestation(),
         own_url=own_url,

@@ -109,6 +109,9 @@ def dds_pdf_context(*, statement: DueDiligenceStatement) -> dict[str, Any]:
         "risk_both": both(RISK_TEXTS, statement.risk_level),
         "rule_both": both(RULE_TEXTS, statement.evidence()["rule"] or ""),
         "badge": statement.badge(),
+        # The same rule as the public record: verified and valid only while COMPLIANT
+        # with a confirmed operator; EXPIRED shows when it lapsed.
+        "validity": statement.public_validity(identity_confirmed=statement.operator_identity_confirmed()),
         "commodities": commodities,
         "several_products": len(commodities) > 1,
         "history": history,
@@ -119,9 +122,13 @@ def dds_pdf_context(*, statement: DueDiligenceStatement) -> dict[str, Any]:
 
 
 def dds_pdf_version(*, statement: DueDiligenceStatement) -> str:
-    """What makes one PDF differ from another: the statement's last change and
-    its status as shown today (EXPIRED is computed, not stored)."""
-    key = f"{statement.pk}|{statement.updated_at.isoformat()}|{statement.effective_status()}"
+    """What makes one PDF differ from another: the statement's last change, its
+    status as shown today (EXPIRED is computed, not stored) and whether its operator
+    is confirmed (staff verify organisations without touching the statement)."""
+    key = (
+        f"{statement.pk}|{statement.updated_at.isoformat()}|{statement.effective_status()}"
+        f"|{statement.operator_identity_confirmed()}"
+    )
     return hashlib.sha256(key.encode()).hexdigest()[:32]
 
 

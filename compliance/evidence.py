@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from compliance.models import DueDiligenceStatement
+from compliance.screening import has_forest_evidence
 from eudr_service.lib.timestamps import iso_millis
 from risk.service import benchmark_class
 
@@ -46,7 +47,8 @@ def statement_evidence(statement: DueDiligenceStatement) -> dict[str, Any]:
                 warnings[warning] = None
             if plot.screening_error:
                 warnings[plot.screening_error] = None
-            if any(f["name"] == "forest_loss_after_cutoff" for f in risk.get("factors", [])):
+            # The verdict's own rule: a layer covering only part of the plot is no evidence.
+            if plot.risk and has_forest_evidence(plot.risk):
                 with_forest += 1
     return {
         "rule": statement.status_rule,

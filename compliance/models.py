@@ -141,10 +141,12 @@ class DueDiligenceStatement(models.Model):
         verification_forget(dds_id=self.dds_id)
 
     def effective_status(self, now: datetime | None = None) -> str:
-        """The status the public sees: EXPIRED once valid_until has passed."""
+        """The status the public sees: EXPIRED once a COMPLIANT result's valid_until
+        has passed. Only a COMPLIANT result has a validity: a statement that moved on
+        (AT_RISK, UNDER_REVIEW, ...) keeps its status, whatever its old valid_until."""
         now = now or timezone.now()
         lapsed = self.valid_until is not None and self.valid_until <= now
-        if lapsed and self.status not in (DDSStatus.WITHDRAWN, DDSStatus.DRAFT):
+        if lapsed and self.status == DDSStatus.COMPLIANT:
             return DDSStatus.EXPIRED
         return self.status
 
@@ -162,8 +164,39 @@ class DueDiligenceStatement(models.Model):
         from accounts.services import organisation_identity_confirmed
 
         return organisation_identity_confirmed(
-            account_id=self.owner_id, organisation=self.organisation, role=self.operator_role
+            account_id=self.owner_id,
+            organisation=self.organisation,
+            role=self.operator_role,
+            nip=self.operator_nip,
+            eori=self.operator_eori,
         )
+
+    def public_operator_name(self, *, identity_confirmed: bool) -> str:
+        """The operator's name as the public sees it: for a confirmed operator the
+        registered name staff verified, never the free text of the filing (which the
+        statement keeps for its PDF and the EU); otherwise the name as filed, which
+        every public surface marks as not confirmed."""
+        if identity_confirmed and self.organisation is not None:
+            return self.organisation.name
+        return self.operator_name
+
+    def public_validity(
+        self, *, identity_confirmed: bool, now: datetime | None = None
+    ) -> dict[str, datetime | None]:
+        """`verified_at` and `valid_until` as the public sees them.
+
+        Only a current COMPLIANT result of a confirmed operator is verified and valid:
+        both are shown then. EXPIRED shows when the result lapsed (`valid_until`, in
+        the past) and never when it was verified. Every other status, and any
+        statement of an unconfirmed operator, shows neither. The stored values stay
+        as they are (when the statement last became COMPLIANT, and until when that
+        result was valid), with the status history, for the audit trail."""
+        status = self.effective_status(now)
+        if not identity_confirmed or status not in (DDSStatus.COMPLIANT, DDSStatus.EXPIRED):
+            return {"verified_at": None, "valid_until": None}
+        if status == DDSStatus.EXPIRED:
+            return {"verified_at": None, "valid_until": self.valid_until}
+        return {"verified_at": self.verified_at, "valid_until": self.valid_until}
 
     # For templates (the public status page and the PDF), which cannot call functions.
     def evidence(self) -> dict:
@@ -209,18 +242,21 @@ class DueDiligenceStatement(models.Model):
 
     def verification_record(self) -> dict[str, str | None]:
         """The public verify answer: the fields of spec 2.1, in order, plus
-        `operator_identity` (additive). `verified_at` stays empty while the
-        operator's identity is unconfirmed: nothing public may read as verified."""
+        `operator_identity` (additive). For a confirmed operator `operator_name` is
+        the verified organisation's registered name; `verified_at` and `valid_until`
+        follow public_validity (nothing reads as verified or valid unless the
+        statement is COMPLIANT now with a confirmed operator)."""
         confirmed = self.operator_identity_confirmed()
+        validity = self.public_validity(identity_confirmed=confirmed)
         return {
             "dds_id": self.dds_id,
             "status": self.effective_status(),
             "risk_level": self.risk_level or None,
-            "operator_name": self.operator_name,
+            "operator_name": self.public_operator_name(identity_confirmed=confirmed),
             "commodity": self.commodity,
             "country_of_production": self.country_of_production,
-            "verified_at": iso_millis(self.verified_at) if confirmed else None,
-            "valid_until": iso_millis(self.valid_until),
+            "verified_at": iso_millis(validity["verified_at"]),
+            "valid_until": iso_millis(validity["valid_until"]),
             "cert_url": self.cert_url(),
             "operator_identity": "confirmed" if confirmed else "unconfirmed",
         }

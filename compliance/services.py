@@ -104,6 +104,9 @@ def dds_transition(
         "status_decided_by",
         "status_decided_at",
     ]
+    # Kept when the statement leaves COMPLIANT (when it was last verified and until
+    # when that result held, for the audit trail); the public record shows them only
+    # while the result is current (DueDiligenceStatement.public_validity).
     if to_status == DDSStatus.COMPLIANT:
         locked.verified_at = now
         locked.valid_until = now + timedelta(days=settings.DDS_VALIDITY_DAYS)
@@ -326,13 +329,12 @@ def dds_filter(
     from risk.commodities import UnknownCommodity, normalize_commodity
 
     queryset = DueDiligenceStatement.objects.filter(owner=owner, livemode=livemode)
+    # As DueDiligenceStatement.effective_status: only a COMPLIANT result lapses.
     if status == DDSStatus.EXPIRED:
-        queryset = queryset.filter(valid_until__lte=timezone.now()).exclude(
-            status__in=(DDSStatus.WITHDRAWN, DDSStatus.DRAFT)
-        )
+        queryset = queryset.filter(status=DDSStatus.COMPLIANT, valid_until__lte=timezone.now())
     elif status:
         queryset = queryset.filter(status=status)
-        if status not in (DDSStatus.WITHDRAWN, DDSStatus.DRAFT):
+        if status == DDSStatus.COMPLIANT:
             queryset = queryset.exclude(valid_until__lte=timezone.now())
     if commodity:
         try:

@@ -2,7 +2,7 @@
 every badge on every visitor's page calls.
 
 Entries live at most VERIFY_CACHE_SECONDS (the same lifetime the response
-advertises to browsers and CDNs), never past the statement's `valid_until`
+advertises to browsers and CDNs), never past a COMPLIANT statement's `valid_until`
 (so EXPIRED shows on time), and are dropped whenever a statement is saved or
 changes status. Unknown identifiers are cached briefly too, so a flood of
 made-up ids costs no database queries.
@@ -20,6 +20,7 @@ from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 
 from compliance.identifiers import normalise
+from compliance.models import DDSStatus
 from compliance.services import dds_find_public
 from eudr_service.lib.outages import cache_call
 
@@ -70,7 +71,7 @@ def verification_get(*, raw_id: str, cached: object = UNREAD) -> Verification | 
     body = JSONRenderer().render(statement.verification_record())
     etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
     ttl = settings.VERIFY_CACHE_SECONDS
-    if statement.valid_until is not None:
+    if statement.valid_until is not None and statement.status == DDSStatus.COMPLIANT:
         ttl = min(ttl, int((statement.valid_until - timezone.now()).total_seconds()))
     if ttl > 0:
         cache_call(

@@ -83,9 +83,12 @@ def statement_detail(request: HttpRequest, dds_id: str) -> HttpResponse:
     statement = get_object_or_404(
         DueDiligenceStatement, owner=request.user, dds_id=dds_id.upper(), livemode=True
     )
+    confirmed = statement.operator_identity_confirmed()
     context = {
         "statement": statement,
-        "identity_confirmed": statement.operator_identity_confirmed(),
+        "identity_confirmed": confirmed,
+        # What the public sees (the status history keeps when it was verified before).
+        "validity": statement.public_validity(identity_confirmed=confirmed),
         "row": _statement_row(statement),
         "history": statement.history.order_by("changed_at", "id"),
         "eu": EuSubmission.objects.filter(statement=statement).first(),

@@ -183,18 +183,20 @@ def make_organisation(make_user) -> Callable[..., Organisation]:
 @pytest.fixture
 def make_statement(make_user, make_organisation) -> Callable[..., DueDiligenceStatement]:
     """A statement walked to `status` through the transition function. Its operator is
-    a staff-verified organisation of the owner unless `verified_operator=False`."""
+    a staff-verified organisation of the owner, registered under the name filed,
+    unless `verified_operator=False`."""
 
     def make(
         status: str = "COMPLIANT", owner=None, verified_operator: bool = True, **fields
     ) -> DueDiligenceStatement:
         owner = owner or make_user("standard")
-        organisation = make_organisation(account=owner) if verified_operator else None
+        operator_name = fields.pop("operator_name", "Gospodarstwo Rolne Łąka")
+        organisation = make_organisation(account=owner, name=operator_name) if verified_operator else None
         statement = dds_create(
             owner=owner,
             organisation=organisation,
             operator_nip=organisation.nip if organisation else "",
-            operator_name=fields.pop("operator_name", "Gospodarstwo Rolne Łąka"),
+            operator_name=operator_name,
             commodity=fields.pop("commodity", "soja"),
             country_of_production=fields.pop("country_of_production", "PL"),
             dds_id=fields.pop("dds_id", None),

@@ -96,3 +96,55 @@ def test_status_page_shows_what_was_checked_and_by_whom(client, make_statement, 
     assert "staff member: Anna Nowak" in html and "staff_decision" in html
     assert "Forest layers that answered" in html and "none — no forest data" in html
     assert "identity confirmed by our staff" in html
+
+
+@pytest.mark.parametrize(
+    ("lang", "labels"),
+    [
+        ("pl", ("Wersja metodyki", "Ostrzeżenia", "Oświadczenie złożył(a)")),
+        ("en", ("Methodology version", "Warnings", "Attested by")),
+    ],
+)
+def test_status_page_shows_methodology_warnings_and_attestation(client, keyed_client, settings, lang, labels):
+    """A statement filed and screened through the API: the page names the methodology
+    version, every warning of the screening and who attested, in which function."""
+    from risk.scoring import METHODOLOGY_VERSION
+    from tests.compliance.test_dds_api import GENERATE, JSON, body
+
+    settings.FOREST_LAYERS = []
+    record = keyed_client("standard").post(GENERATE, body(), format="json", **JSON).json()
+    assert record["evidence"]["warnings"]  # no forest layer: the screening says so
+    html = client.get(f"/cert/{record['dds_id']}?lang={lang}").content.decode()
+    methodology, warnings, attested = labels
+    assert f"<dt>{methodology}</dt><dd>{METHODOLOGY_VERSION}</dd>" in html
+    listed = html.split(f"<dt>{warnings}</dt>", 1)[1].split("</dd>", 1)[0]
+    for warning in record["evidence"]["warnings"]:
+        assert f"<li>{warning}</li>" in listed
+    attestation = html.split(f"<dt>{attested}</dt><dd>", 1)[1].split("</dd>", 1)[0]
+    assert attestation.startswith("Anna Nowak, Prezes zarządu")
+
+
+@pytest.mark.parametrize(
+    ("lang", "reason", "unconfirmed"),
+    [
+        (
+            "pl",
+            "tożsamość operatora nie została potwierdzona",
+            "Tożsamość operatora nie została potwierdzona",
+        ),
+        (
+            "en",
+            "the operator&#x27;s identity is not confirmed",
+            "The operator&#x27;s identity is not confirmed",
+        ),
+    ],
+)
+def test_compliant_statement_of_an_unconfirmed_operator_says_why_it_is_not_green(
+    client, make_statement, lang, reason, unconfirmed
+):
+    statement = make_statement("COMPLIANT", verified_operator=False)
+    html = client.get(f"/cert/{statement.dds_id}?lang={lang}").content.decode()
+    state = html.split('<p class="status" role="status">', 1)[1].split("</p>", 1)[0]
+    assert "◔" in state and reason in state
+    assert f"<strong>{unconfirmed}.</strong>" in html
+    assert "badge-verified" not in html

@@ -133,3 +133,78 @@ def test_withdrawn_verification_turns_the_badge_yellow(account, make_organisatio
     statement = DueDiligenceStatement.objects.get(dds_id=record["dds_id"])
     assert statement.badge() == "in_progress"
     assert statement.verification_record()["operator_identity"] == "unconfirmed"
+
+
+def test_own_eori_with_another_companys_nip_is_not_confirmed(
+    account, api_client, make_user, make_organisation
+):
+    """The audit's case: the account's own EORI and another company's NIP. The statement keeps
+    the NIP it was filed with, so a green badge would vouch for a NIP never checked."""
+    own = make_organisation(account=account.user, eori="PL1111111111")
+    other = make_organisation(account=make_user("standard"), name="Acme A")
+    data = filing_for(own)
+    data["operator"].update(nip=other.nip, eori=own.eori)
+    record = account.post(GENERATE, data, format="json", **JSON).json()
+    statement = DueDiligenceStatement.objects.get(dds_id=record["dds_id"])
+    assert statement.operator_nip == other.nip and statement.organisation is None
+    assert record["status"] == "COMPLIANT"  # the screening stands; the identity does not
+    assert record["operator_identity"] == {"confirmed": False, "role": "operator", "organisation": None}
+    assert record["badge"] == "in_progress"
+    verify, page = public_views(api_client, record["dds_id"])
+    assert verify["operator_identity"] == "unconfirmed"
+    assert verify["verified_at"] is None and verify["valid_until"] is None
+    assert "badge-verified" not in page and "Tożsamość operatora nie została potwierdzona" in page
+
+
+def test_own_nip_with_an_eori_staff_never_recorded_is_not_confirmed(account, api_client, make_organisation):
+    own = make_organisation(account=account.user)  # NIP only
+    data = filing_for(own)
+    data["operator"]["eori"] = "PL9999999999"
+    record = account.post(GENERATE, data, format="json", **JSON).json()
+    assert record["operator_identity"]["confirmed"] is False and record["badge"] == "in_progress"
+    verify, _ = public_views(api_client, record["dds_id"])
+    assert verify["operator_identity"] == "unconfirmed" and verify["verified_at"] is None
+
+
+def test_statement_linked_by_an_earlier_looser_match_is_not_confirmed(api_client, make_statement, make_user):
+    """Rows matched on NIP or EORI alone before every identifier had to agree: the identifiers
+    are checked again whenever the identity is read, so no migration is needed to end them."""
+    statement = make_statement("COMPLIANT")
+    DueDiligenceStatement.objects.filter(pk=statement.pk).update(operator_eori="PL2222222222")
+    statement.refresh_from_db()
+    assert statement.organisation is not None
+    assert statement.badge() == "in_progress"
+    verify, page = public_views(api_client, statement.dds_id)
+    assert verify["operator_identity"] == "unconfirmed" and verify["verified_at"] is None
+    assert "badge-verified" not in page
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_confirmed_operator_is_shown_under_its_registered_name(account, api_client, make_organisation, lang):
+    """Identifiers, not names, tie a filing to an organisation (a filing may use a trade
+    name or a shortened form); the public sees only the name staff verified."""
+    own = make_organisation(account=account.user, name="Gospodarstwo Rolne Łąka Sp. z o.o.")
+    data = filing_for(own)
+    data["operator"]["name"] = "Acme A"
+    record = account.post(GENERATE, data, format="json", **JSON).json()
+    assert record["badge"] == "verified"
+    assert record["operator"]["name"] == "Acme A"  # the filing keeps its own text (PDF, EU)
+    verify = api_client.get(f"/api/v1/verify/{record['dds_id']}").json()
+    assert verify["operator_name"] == "Gospodarstwo Rolne Łąka Sp. z o.o."
+    page = api_client.get(f"/cert/{record['dds_id']}?lang={lang}").content.decode()
+    assert "Gospodarstwo Rolne Łąka Sp. z o.o." in page and "Acme A" not in page
+
+
+def test_unconfirmed_operator_is_shown_under_the_name_filed_marked_as_such(account, api_client):
+    data = body()
+    data["operator"]["name"] = "Acme A"
+    record = account.post(GENERATE, data, format="json", **JSON).json()
+    verify = api_client.get(f"/api/v1/verify/{record['dds_id']}").json()
+    assert verify["operator_name"] == "Acme A" and verify["operator_identity"] == "unconfirmed"
+    page = api_client.get(f"/cert/{record['dds_id']}?lang=en").content.decode()
+    operator = page.split('data-testid="operator-name">', 1)[1].split("</dd>", 1)[0]
+    assert "Acme A" in operator
+    assert (
+        "The operator&#x27;s identity is not confirmed" in operator
+        and "name as given in the statement" in operator
+    )

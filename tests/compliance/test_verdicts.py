@@ -9,7 +9,7 @@ from compliance.models import DDSPlot
 from compliance.screening import Rule, plot_finding
 from risk.models import CountryBenchmark
 from risk.service import benchmark_cache_clear
-from tests.compliance.test_dds_api import GENERATE, JSON, body
+from tests.compliance.test_dds_api import GENERATE, JSON, body, with_plots
 from tests.risk.fakes import TILE_SIZE, forest_layers, write_tile
 
 pytestmark = pytest.mark.django_db
@@ -219,3 +219,19 @@ def test_a_postal_address_is_judged_by_the_benchmark_of_the_filing_date(db):
     assert plot_finding(plot) == Rule.POSTAL_ADDRESS_LOW_RISK
     statement.created_at = timezone.now()
     assert plot_finding(plot) == Rule.INSUFFICIENT_EVIDENCE
+
+
+def test_partly_covered_plot_is_not_counted_as_forest_evidence(client, settings, tmp_path, api_client):
+    """The evidence count follows the verdict's rule: a plot a forest-loss layer covers only in
+    part has no forest evidence, in the verdict, the API record and the public status page."""
+    as_standard_risk("PL")
+    settings.FOREST_LAYERS = forest_layers(tmp_path, loss_share=0.0)
+    # On the southern edge of the test tile (52.2 to 52.3 N): half the plot is outside it.
+    data = with_plots({"lat": 52.2, "lng": 21.05, "area_ha": 2.5})
+    record = client.post(GENERATE, data, format="json", **JSON).json()
+    assert any("covers only" in w for w in record["evidence"]["warnings"])
+    assert record["evidence"]["rule"] == "insufficient_evidence"
+    assert record["evidence"]["plots"] == 1
+    assert record["evidence"]["plots_with_forest_evidence"] == 0
+    page = api_client.get(f"/cert/{record['dds_id']}?lang=en").content.decode()
+    assert "<dt>Plots with forest-loss data</dt><dd>0 / 1</dd>" in page

@@ -97,7 +97,7 @@ def test_etag_gives_304_and_changes_with_the_record(api_client, make_statement):
     assert again.status_code == 304
     assert again.content == b""
     assert again["ETag"] == etag
-    statement.operator_name = "Nowa Nazwa"
+    statement.risk_level = "medium"
     statement.save()
     changed = api_client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200

@@ -101,13 +101,15 @@ def test_each_state_and_style_renders_with_text_and_link(
             assert seen["rows"] == {}
             assert seen["linkText"] == LINK_TEXT[lang]
         elif style == "card":
-            assert len(seen["rows"]) == 4
+            # "Valid until" only on the green badge: nothing else reads as valid.
+            assert len(seen["rows"]) == (4 if state == "verified" else 3)
             assert statement.operator_name in seen["rows"].values()
             assert statement.commodity in seen["rows"].values()
             assert statement.country_of_production in seen["rows"].values()
         else:
             values = " ".join(seen["rows"].values())
-            assert len(seen["rows"]) == 9
+            # Every field of the record; "verified at" and "valid until" only on the green badge.
+            assert len(seen["rows"]) == (9 if state == "verified" else 7)
             for field in ("dds_id", "status", "operator_name", "commodity", "cert_url"):
                 assert str(statement.verification_record()[field]) in values
 
@@ -117,21 +119,83 @@ def test_each_state_and_style_renders_with_text_and_link(
     assert seen["link"] == f"{live_server.url}/cert/{unknown}?lang={lang}"
 
 
-def test_compliant_statement_of_an_unconfirmed_operator_is_never_green(
-    open_page, host_site, live_server, make_statement
+UNCONFIRMED = {
+    "pl": "Tożsamość operatora nie została potwierdzona",
+    "en": "The operator's identity is not confirmed",
+}
+DATE_ROWS = {"pl": ("Zweryfikowano", "Ważny do"), "en": ("Verified at", "Valid until")}
+EXPIRED_ROW = {"pl": "Wygasło", "en": "Expired on"}
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_compliant_statement_of_an_unconfirmed_operator_is_never_green_and_says_why(
+    open_page, host_site, live_server, make_statement, lang
 ):
     statement = make_statement("COMPLIANT", verified_operator=False, risk_level="low")
+    confirmed = make_statement("COMPLIANT", risk_level="low")
+    page = open_page()
+    elements = (
+        "".join(
+            f'<div id="w-{style}" data-eudr-dds="{statement.dds_id}" data-style="{style}"></div>'
+            for style in ("badge", "card", "full")
+        )
+        + f'<div id="ok" data-eudr-dds="{confirmed.dds_id}" data-style="full"></div>'
+    )
+    script = f'<script async src="{live_server.url}/api/widget?style=full&lang={lang}"></script>'
+    page.goto(host_site.page(f"unconfirmed-{lang}.html", host_page(elements, script)))
+    wait_rendered(page)
+    for style in ("badge", "card", "full"):
+        seen = widget_of(page, f"w-{style}")
+        assert seen["state"] == "in_progress"
+        assert seen["status"] == TEXTS[lang]["in_progress"]
+        assert UNCONFIRMED[lang] in seen["label"]  # said to screen readers in every style
+        if style != "badge":
+            assert UNCONFIRMED[lang] in seen["text"]  # and shown in words beside the rows
+            assert not set(DATE_ROWS[lang]) & set(seen["rows"])
+    seen = widget_of(page, "ok")
+    assert seen["state"] == "verified" and UNCONFIRMED[lang] not in seen["text"]
+    assert set(DATE_ROWS[lang]) <= set(seen["rows"])
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_no_status_but_a_current_compliant_one_reads_verified_or_valid(
+    open_page, host_site, live_server, make_statement, lang
+):
+    """Statements that were COMPLIANT and moved on, and one whose result expired: no
+    "verified at" row, no "valid until" row; EXPIRED says when it expired."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tests.compliance.test_public_validity import once_compliant
+
+    lapsed = timezone.now() - timedelta(days=3)
+    statements = {
+        status: once_compliant(make_statement, status) for status in ("AT_RISK", "UNDER_REVIEW", "WITHDRAWN")
+    }
+    statements["EXPIRED"] = make_statement("COMPLIANT", valid_until=lapsed)
     page = open_page()
     elements = "".join(
-        f'<div id="w-{style}" data-eudr-dds="{statement.dds_id}" data-style="{style}"></div>'
-        for style in ("badge",)
+        f'<div id="{status}-{style}" data-eudr-dds="{statement.dds_id}" data-style="{style}"></div>'
+        for status, statement in statements.items()
+        for style in ("card", "full")
     )
-    script = f'<script async src="{live_server.url}/api/widget?style=full&lang=en"></script>'
-    page.goto(host_site.page("unconfirmed.html", host_page(elements, script)))
+    script = f'<script async src="{live_server.url}/api/widget?lang={lang}"></script>'
+    page.goto(host_site.page(f"moved-on-{lang}.html", host_page(elements, script)))
     wait_rendered(page)
-    seen = widget_of(page, "w-badge")
-    assert seen["state"] == "in_progress"
-    assert seen["status"] == TEXTS["en"]["in_progress"]
+    verified_row, valid_row = DATE_ROWS[lang]
+    for status in statements:
+        for style in ("card", "full"):
+            seen = widget_of(page, f"{status}-{style}")
+            assert seen["state"] == ("in_progress" if status == "UNDER_REVIEW" else "none")
+            assert verified_row not in seen["rows"] and valid_row not in seen["rows"]
+            assert TEXTS[lang]["verified"] not in seen["text"]
+            if status == "EXPIRED":
+                assert seen["rows"][EXPIRED_ROW[lang]] == f"{lapsed:%Y-%m-%d}"
+            else:
+                assert EXPIRED_ROW[lang] not in seen["rows"]
+            if style == "full":
+                assert f"({status})" in seen["rows"]["Status"]
 
 
 def test_hostile_operator_name_stays_text(open_page, host_site, live_server, make_statement):

@@ -19,6 +19,8 @@
       verified: "Zweryfikowano", in_progress: "Weryfikacja w toku", none: "Brak weryfikacji",
       loading: "Sprawdzanie\u2026", cert: "Status o\u015bwiadczenia", label: "Status EUDR deklaracji",
       unknown: "Nie znaleziono deklaracji", failed: "Nie uda\u0142o si\u0119 sprawdzi\u0107 statusu",
+      unconfirmed: "To\u017csamo\u015b\u0107 operatora nie zosta\u0142a potwierdzona",
+      expired_on: "Wygas\u0142o",
       f: {
         dds_id: "Identyfikator DDS", status: "Status", risk_level: "Poziom ryzyka", operator_name: "Operator",
         commodity: "Towar", country_of_production: "Kraj produkcji", verified_at: "Zweryfikowano",
@@ -34,6 +36,8 @@
       verified: "Verified", in_progress: "Verification in progress", none: "No verification",
       loading: "Checking\u2026", cert: "Statement status", label: "EUDR status of statement",
       unknown: "Statement not found", failed: "The status could not be checked",
+      unconfirmed: "The operator's identity is not confirmed",
+      expired_on: "Expired on",
       f: {
         dds_id: "DDS identifier", status: "Status", risk_level: "Risk level", operator_name: "Operator",
         commodity: "Commodity", country_of_production: "Country of production", verified_at: "Verified at",
@@ -61,7 +65,8 @@
     "a:focus-visible{outline:2px solid #1a5fb4;outline-offset:2px}" +
     ".card,.full{display:block;padding:8px 12px;min-width:240px}" +
     "dl{margin:6px 0;display:grid;grid-template-columns:auto 1fr;gap:2px 12px}" +
-    "dt{color:#5f6368}dd{margin:0;overflow-wrap:anywhere}p{margin:6px 0;color:#5f6368}";
+    "dt{color:#5f6368}dd{margin:0;overflow-wrap:anywhere}p{margin:6px 0;color:#5f6368}" +
+    "p.u{color:#1d1f21;font-weight:700}";
 
   function pick(value, allowed) {
     value = String(value || "").toLowerCase();
@@ -190,7 +195,10 @@
     var box = node("div", "w " + style + " " + state);
     box.setAttribute("role", "group");
     box.setAttribute("lang", lang);
-    box.setAttribute("aria-label", t.label + " " + id + ": " + t[state]);
+    // Said in words, not only by the yellow colour: the operator behind the record is unconfirmed.
+    var unconfirmed = rec && rec.operator_identity !== "confirmed";
+    var label = t.label + " " + id + ": " + t[state];
+    box.setAttribute("aria-label", unconfirmed ? label + ". " + t.unconfirmed : label);
     var head = node("div", "h");
     var icon = node("span", "i", ICON[state]);
     icon.setAttribute("aria-hidden", "true");
@@ -212,7 +220,12 @@
       if (rec) {
         var dl = node("dl");
         (style === "card" ? CARD : FIELDS).forEach(function (f) {
-          dl.appendChild(node("dt", null, t.f[f]));
+          // Nothing reads as verified or valid unless the badge is green; an expired
+          // record says when it expired. The server sends neither otherwise (README).
+          var expired = f === "valid_until" && rec.status === "EXPIRED";
+          var dated = f === "verified_at" || f === "valid_until";
+          if (dated && !(rec[f] && (state === "verified" || expired))) return;
+          dl.appendChild(node("dt", null, expired ? t.expired_on : t.f[f]));
           var dd = dl.appendChild(node("dd", null, f === "cert_url" && link ? null : show(f, rec[f], t)));
           // In the full style the status page's address itself is the link.
           if (f === "cert_url" && link) {
@@ -222,6 +235,7 @@
           }
         });
         box.appendChild(dl);
+        if (unconfirmed) box.appendChild(node("p", "u", t.unconfirmed));
       } else {
         box.appendChild(node("p", null, t[res.why] + ": " + id));
       }
