@@ -8,6 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
+from reports import csrd_scope
 from reports.csrd_scope import csrd_applicability
 from reports.emissions import EmissionTotals, SupplierEmissions, emissions_compute
 from reports.labels import labels_for, number
@@ -80,6 +81,22 @@ def csrd_content_build(*, report: CsrdReport) -> dict[str, Any]:
     }
 
 
+# The figures the CSRD texts quote, from the named constants of reports/csrd_scope.py.
+_CSRD_FACTS = {
+    "employees": csrd_scope.SCOPE_EMPLOYEES_ABOVE,
+    "turnover_m": csrd_scope.SCOPE_TURNOVER_ABOVE_EUR // 1_000_000,
+    "thresholds_first": csrd_scope.THRESHOLDS_2026_470.first_year,
+    "wave_1_employees": csrd_scope.WAVE_1_EMPLOYEES_ABOVE,
+    "wave_1_first": csrd_scope.WAVE_1.first_year,
+    "wave_1_last": csrd_scope.WAVE_1.last_year,
+    "exempt_first": csrd_scope.MEMBER_STATE_EXEMPTION.first_year,
+    "exempt_last": csrd_scope.MEMBER_STATE_EXEMPTION.last_year,
+    "wave_3_year": csrd_scope.WAVE_3_FIRST_YEAR,
+    "cap_first": csrd_scope.VALUE_CHAIN_CAP.first_year,
+    "cap_employees": csrd_scope.VALUE_CHAIN_CAP_EMPLOYEES,
+}
+
+
 def csrd_scope_lines(*, payload: dict[str, Any], report_year: int, lang: str) -> list[str]:
     """The report's statement of which CSRD wave and standard apply, in the report's language."""
     scope = csrd_applicability(
@@ -87,24 +104,34 @@ def csrd_scope_lines(*, payload: dict[str, Any], report_year: int, lang: str) ->
         employees=payload.get("employees"),
         turnover_eur=payload.get("turnover_eur"),
         listed=payload.get("listed"),
+        balance_sheet_eur=payload.get("balance_sheet_eur"),
     )
     text = labels_for(lang)["csrd_scope"]
+    facts = {**_CSRD_FACTS, "year": report_year}
+
+    def say(key: str, **more: Any) -> str:
+        return text[key].format(**facts, **more)
+
     if scope.status == "undetermined":
-        lines = [text["undetermined"].format(missing=", ".join(scope.missing))]
+        lines = [say("undetermined", missing=", ".join(scope.missing))]
     elif scope.status == "in_scope":
-        required = text["required"] if scope.required_for_report_year else text["not_yet_required"]
+        rule = say("rule_1") if csrd_scope.WAVE_1.governs(report_year) else say("rule_2")
+        required = "required" if scope.required_for_report_year else "not_yet_required"
         lines = [
-            text["in_scope"].format(wave=scope.wave, first=scope.first_year, standard=scope.standard),
-            required.format(year=report_year, first=scope.first_year),
+            say("in_scope", rule=rule, wave=scope.wave, first=scope.first_year, standard=scope.standard),
+            say(required, first=scope.first_year),
         ]
+    elif "before_csrd" in scope.notes:
+        lines = [say("before_csrd")]
+    elif csrd_scope.WAVE_1.governs(report_year):
+        lines = [say("out_of_scope_first_wave_years", standard=scope.standard)]
     else:
-        lines = [text["out_of_scope"].format(standard=scope.standard)]
-        if payload.get("listed"):
-            lines.append(text["listed_sme"])
+        lines = [say("out_of_scope", standard=scope.standard)]
+    lines += [say(note) for note in scope.notes if note != "before_csrd"]
     if scope.value_chain_cap:
-        lines.append(text["value_chain_cap"])
+        lines.append(say("value_chain_cap"))
     if scope.reasons:
-        lines.append(text["sources"].format(sources="; ".join(scope.reasons)))
+        lines.append(say("sources", sources="; ".join(scope.reasons)))
     return lines
 
 

@@ -1,36 +1,84 @@
-"""Which CSRD wave and reporting standard apply to the reporting company.
+"""Which CSRD wave and reporting standard apply to the reporting company, for the report's year.
 
 Directive (EU) 2022/2464 (CSRD) as amended by Directive (EU) 2025/794 ("stop-the-clock",
-OJ L, 16.4.2025, in force 17.4.2025) and Directive (EU) 2026/470 (OJ L, 26.2.2026, scope
-and value-chain cap). Every threshold below is a named constant with its source; the
-points we could not confirm are listed in docs/csrd-report.md.
+OJ L, 16.4.2025, in force 17.4.2025) and Directive (EU) 2026/470 (OJ L, 26.2.2026, in force
+18.3.2026: scope and value-chain cap). The rule that decides depends on the financial year
+(named by the calendar year it starts in): each rule below names the years it governs and
+its source. The points we could not confirm are listed in docs/csrd-report.md.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-# Directive (EU) 2026/470: mandatory reporting only for undertakings exceeding both.
+
+@dataclass(frozen=True)
+class YearRule:
+    """A rule of the CSRD and the financial years it governs (last_year inclusive, None: open)."""
+
+    first_year: int
+    last_year: int | None
+    source: str
+
+    def governs(self, year: int) -> bool:
+        return self.first_year <= year and (self.last_year is None or year <= self.last_year)
+
+
+# Directive (EU) 2022/2464, Article 5(2)(a), as 2026/470 left it: for financial years starting
+# in 2024, 2025 and 2026, public-interest entities that are large undertakings with more than
+# 500 employees (the first wave, formerly under the NFRD) report.
+WAVE_1 = YearRule(
+    2024,
+    2026,
+    "Directive (EU) 2022/2464, Article 5(2)(a); Directive 2013/34/EU, Articles 3(4) and 19a(1) "
+    "before Directive (EU) 2026/470",
+)
+WAVE_1_EMPLOYEES_ABOVE = 500
+WAVE_1_FIRST_YEAR = WAVE_1.first_year
+SOURCE_WAVE_1 = WAVE_1.source
+# Directive 2013/34/EU, Article 3(4), with the amounts of Delegated Directive (EU) 2023/2775
+# (financial years from 2024): a large undertaking exceeds at least two of these on its
+# balance sheet date.
+LARGE_BALANCE_SHEET_ABOVE_EUR = 25_000_000
+LARGE_TURNOVER_ABOVE_EUR = 50_000_000
+LARGE_EMPLOYEES_ABOVE = 250
+# Directive (EU) 2022/2464, Article 5(2), fifth subparagraph, inserted by 2026/470: Member
+# States may exempt first-wave undertakings that do not exceed the new thresholds for the
+# financial years starting in 2025 and 2026. National law decides; the report says so.
+MEMBER_STATE_EXEMPTION = YearRule(
+    2025,
+    2026,
+    "Directive (EU) 2022/2464, Article 5(2), fifth subparagraph, as amended by Directive (EU) 2026/470",
+)
+# Directive 2013/34/EU, Article 19a(1) as amended by Directive (EU) 2026/470, for financial
+# years starting on or after 1 January 2027 (Directive (EU) 2022/2464, Article 5(2)(b)):
+# mandatory reporting only for undertakings exceeding both.
+THRESHOLDS_2026_470 = YearRule(
+    2027,
+    None,
+    "Directive (EU) 2026/470 (OJ L, 26.2.2026), amending Directive 2013/34/EU, Article 19a(1); "
+    "from financial years starting on or after 1 January 2027",
+)
 SCOPE_EMPLOYEES_ABOVE = 1000  # average employees in the financial year, "more than"
 SCOPE_TURNOVER_ABOVE_EUR = 450_000_000  # net turnover, "more than"
-SOURCE_SCOPE = "Directive (EU) 2026/470 (OJ L, 26.2.2026), amending Directive 2013/34/EU"
-# Directive (EU) 2026/470: value-chain cap. Undertakings with up to this many employees
-# are protected: reporting undertakings may not ask them for more than the voluntary
-# standard (VSME) sets out.
+SOURCE_SCOPE = THRESHOLDS_2026_470.source
+# Directive (EU) 2026/470 (Directive 2013/34/EU, Article 29ca): value-chain cap. From
+# financial year 2027, undertakings with up to this many employees are protected:
+# reporting undertakings may not ask them for more than the voluntary standard sets out.
+VALUE_CHAIN_CAP = YearRule(
+    2027, None, "Directive 2013/34/EU, Article 29ca, inserted by Directive (EU) 2026/470"
+)
 VALUE_CHAIN_CAP_EMPLOYEES = 1000
-# Directive (EU) 2022/2464, Article 5(2)(a): wave 1, public-interest entities with more
-# than 500 employees, report from financial year 2024 (unchanged by 2025/794).
-WAVE_1_EMPLOYEES_ABOVE = 500
-WAVE_1_FIRST_YEAR = 2024
-SOURCE_WAVE_1 = "Directive (EU) 2022/2464, Article 5(2)(a)"
-# Directive (EU) 2025/794, Article 1: wave 2 (other large undertakings) from financial
-# year 2027, wave 3 (listed SMEs) from financial year 2028, both two years later.
-WAVE_2_FIRST_YEAR = 2027
+# Directive (EU) 2025/794, Article 1: wave 2 (other large undertakings) from financial year
+# 2027 and wave 3 (listed SMEs) from financial year 2028, both two years later than the
+# CSRD had set; 2026/470 then kept wave 2's year for the new thresholds and removed wave 3.
+WAVE_2_FIRST_YEAR = THRESHOLDS_2026_470.first_year
 WAVE_3_FIRST_YEAR = 2028
 SOURCE_STOP_THE_CLOCK = "Directive (EU) 2025/794 (OJ L, 16.4.2025), Article 1"
 ESRS = "ESRS (Delegated Regulation (EU) 2023/2772, as simplified under Directive (EU) 2026/470)"
 VSME = (
-    "VSME, the voluntary standard for non-listed SMEs (EFRAG, December 2024; Commission Recommendation 2025)"
+    "VSME, the voluntary standard for non-listed SMEs (EFRAG, December 2024; "
+    "Commission Recommendation (EU) 2025/1710)"
 )
 
 
@@ -44,6 +92,21 @@ class CsrdApplicability:
     value_chain_cap: bool | None  # a protected undertaking under the value-chain cap
     reasons: tuple[str, ...] = field(default=())
     missing: tuple[str, ...] = field(default=())
+    # Codes of what else the report says: "member_state_may_exempt", "leaves_scope",
+    # "listed_sme", "before_csrd".
+    notes: tuple[str, ...] = field(default=())
+
+
+def large_undertaking(*, employees: int, turnover_eur: float, balance_sheet_eur: float | None) -> bool | None:
+    """Exceeds at least two of the three Article 3(4) criteria; None when the balance sheet decides
+    and was not given."""
+    known = [employees > LARGE_EMPLOYEES_ABOVE, turnover_eur > LARGE_TURNOVER_ABOVE_EUR]
+    if balance_sheet_eur is not None:
+        known.append(balance_sheet_eur > LARGE_BALANCE_SHEET_ABOVE_EUR)
+        return sum(known) >= 2
+    if all(known):
+        return True
+    return None if any(known) else False
 
 
 def csrd_applicability(
@@ -52,19 +115,46 @@ def csrd_applicability(
     employees: int | None = None,
     turnover_eur: float | None = None,
     listed: bool | None = None,
+    balance_sheet_eur: float | None = None,
 ) -> CsrdApplicability:
-    """The company's CSRD position from the figures the request gave; undetermined without them."""
+    """The company's CSRD position for `report_year` from the figures the request gave;
+    undetermined without the figures the year's rule needs."""
     missing = tuple(
         name for name, value in (("employees", employees), ("turnover_eur", turnover_eur)) if value is None
     )
     if employees is None or turnover_eur is None:
         return CsrdApplicability("undetermined", None, None, None, None, None, (), missing)
-    protected = employees <= VALUE_CHAIN_CAP_EMPLOYEES
-    if employees > SCOPE_EMPLOYEES_ABOVE and turnover_eur > SCOPE_TURNOVER_ABOVE_EUR:
-        if listed and employees > WAVE_1_EMPLOYEES_ABOVE:
-            wave, first, why = 1, WAVE_1_FIRST_YEAR, SOURCE_WAVE_1
-        else:
-            wave, first, why = 2, WAVE_2_FIRST_YEAR, SOURCE_STOP_THE_CLOCK
+    protected = VALUE_CHAIN_CAP.governs(report_year) and employees <= VALUE_CHAIN_CAP_EMPLOYEES
+    exceeds_new = employees > SCOPE_EMPLOYEES_ABOVE and turnover_eur > SCOPE_TURNOVER_ABOVE_EUR
+    large = large_undertaking(
+        employees=employees, turnover_eur=turnover_eur, balance_sheet_eur=balance_sheet_eur
+    )
+    # `listed` stands in for "public-interest entity" (docs/csrd-report.md says what it misses).
+    first_wave = large if listed and employees > WAVE_1_EMPLOYEES_ABOVE else False
+    if report_year < WAVE_1.first_year:
+        return CsrdApplicability(
+            "out_of_scope", None, None, None, False, False, (SOURCE_WAVE_1,), notes=("before_csrd",)
+        )
+    if WAVE_1.governs(report_year):
+        if first_wave is None:
+            return CsrdApplicability(
+                "undetermined", None, None, None, None, None, (SOURCE_WAVE_1,), ("balance_sheet_eur",)
+            )
+        if first_wave:
+            exempt = MEMBER_STATE_EXEMPTION.governs(report_year) and not exceeds_new
+            return CsrdApplicability(
+                "in_scope",
+                1,
+                WAVE_1.first_year,
+                ESRS,
+                True,
+                protected,
+                (SOURCE_WAVE_1, MEMBER_STATE_EXEMPTION.source) if exempt else (SOURCE_WAVE_1,),
+                notes=("member_state_may_exempt", "leaves_scope") if exempt else (),
+            )
+    if exceeds_new:
+        wave = 1 if first_wave else 2
+        first = WAVE_1.first_year if wave == 1 else THRESHOLDS_2026_470.first_year
         return CsrdApplicability(
             "in_scope",
             wave,
@@ -72,10 +162,14 @@ def csrd_applicability(
             ESRS,
             report_year >= first,
             protected,
-            (SOURCE_SCOPE, why),
+            (SOURCE_SCOPE, SOURCE_WAVE_1 if wave == 1 else SOURCE_STOP_THE_CLOCK),
         )
-    reasons = [SOURCE_SCOPE]
-    if listed:
+    reasons = [SOURCE_WAVE_1, SOURCE_SCOPE] if WAVE_1.governs(report_year) else [SOURCE_SCOPE]
+    notes = ["leaves_scope"] if first_wave else []
+    if listed and large is False:
         # 2025/794 had moved listed SMEs (wave 3) to FY2028; 2026/470 took them out of scope.
         reasons.append(SOURCE_STOP_THE_CLOCK)
-    return CsrdApplicability("out_of_scope", None, None, VSME, False, protected, tuple(reasons))
+        notes.append("listed_sme")
+    return CsrdApplicability(
+        "out_of_scope", None, None, VSME, False, protected, tuple(reasons), notes=tuple(notes)
+    )

@@ -33,17 +33,34 @@ _LABELS: dict[str, dict[str, Any]] = {
         "csrd_scope": {
             "undetermined": "Not determined: give {missing} in the request to state which CSRD wave "
             "and standard apply.",
-            "in_scope": "In CSRD scope (more than 1000 employees and net turnover above EUR 450 million): "
-            "wave {wave}, sustainability statement for financial years from {first}, under {standard}.",
+            "rule_1": "a public-interest entity and large undertaking with more than {wave_1_employees} "
+            "employees, the rule for financial years {wave_1_first} to {wave_1_last}",
+            "rule_2": "more than {employees} employees and net turnover above EUR {turnover_m} million, "
+            "the rule from financial year {thresholds_first}",
+            "in_scope": "In the mandatory CSRD scope for {year} ({rule}): wave {wave}, sustainability "
+            "statement for financial years from {first}, under {standard}.",
             "required": "Mandatory for the reporting year {year} (first year {first}).",
             "not_yet_required": "Not yet mandatory for the reporting year {year}: the first is {first}; "
             "this report may be used voluntarily.",
-            "out_of_scope": "Outside the mandatory CSRD scope (at most 1000 employees or net turnover "
-            "at most EUR 450 million). Voluntary reporting: {standard}.",
-            "listed_sme": "Listed SMEs (wave 3, financial year 2028 under the stop-the-clock directive) "
-            "no longer report on a mandatory basis.",
-            "value_chain_cap": "Value-chain cap: with at most 1000 employees the company is protected; "
-            "customers in scope may not ask it for more than the voluntary standard (VSME) sets out.",
+            "out_of_scope": "Outside the mandatory CSRD scope for {year} (at most {employees} employees or "
+            "net turnover at most EUR {turnover_m} million). Voluntary reporting: {standard}.",
+            "out_of_scope_first_wave_years": "Outside the mandatory CSRD scope for {year}: for financial "
+            "years {wave_1_first} to {wave_1_last} only public-interest entities that are large "
+            "undertakings with more than {wave_1_employees} employees report, and from {thresholds_first} "
+            "only undertakings with more than {employees} employees and net turnover above EUR "
+            "{turnover_m} million. Voluntary reporting: {standard}.",
+            "before_csrd": "The CSRD applies to financial years from {wave_1_first}; for {year} it required "
+            "no sustainability statement.",
+            "member_state_may_exempt": "The company does not exceed both {employees} employees and EUR "
+            "{turnover_m} million: its Member State may exempt it for financial years {exempt_first} and "
+            "{exempt_last} (check national law).",
+            "leaves_scope": "A first-wave company below those thresholds leaves the mandatory scope from "
+            "financial year {thresholds_first}.",
+            "listed_sme": "Listed SMEs (wave 3, financial year {wave_3_year} under the stop-the-clock "
+            "directive) no longer report on a mandatory basis.",
+            "value_chain_cap": "Value-chain cap (from financial year {cap_first}): with at most "
+            "{cap_employees} employees the company is protected; customers in scope may not ask it for "
+            "more than the voluntary standard (VSME) sets out.",
             "sources": "Sources: {sources}.",
         },
         "methods": "Methods and data sources",
@@ -119,19 +136,35 @@ _LABELS: dict[str, dict[str, Any]] = {
         "csrd_scope": {
             "undetermined": "Nie ustalono: podaj w żądaniu {missing}, aby raport wskazał falę CSRD "
             "i właściwy standard.",
-            "in_scope": "Objęta CSRD (ponad 1000 pracowników i przychody netto powyżej 450 mln EUR): "
-            "fala {wave}, oświadczenie o zrównoważonym rozwoju za lata obrotowe od {first}, "
-            "według {standard}.",
+            "rule_1": "jednostka interesu publicznego i duża jednostka zatrudniająca ponad "
+            "{wave_1_employees} pracowników, reguła dla lat obrotowych {wave_1_first}–{wave_1_last}",
+            "rule_2": "ponad {employees} pracowników i przychody netto powyżej {turnover_m} mln EUR, "
+            "reguła od roku obrotowego {thresholds_first}",
+            "in_scope": "Objęta obowiązkiem CSRD za rok {year} ({rule}): fala {wave}, oświadczenie "
+            "o zrównoważonym rozwoju za lata obrotowe od {first}, według {standard}.",
             "required": "Obowiązkowe za rok sprawozdawczy {year} (pierwszy rok: {first}).",
             "not_yet_required": "Za rok sprawozdawczy {year} jeszcze nieobowiązkowe (pierwszy rok: "
             "{first}); raport można wykorzystać dobrowolnie.",
-            "out_of_scope": "Poza obowiązkowym zakresem CSRD (najwyżej 1000 pracowników lub przychody "
-            "netto najwyżej 450 mln EUR). Raportowanie dobrowolne: {standard}.",
-            "listed_sme": "Notowane MŚP (fala 3, rok obrotowy 2028 według dyrektywy „stop-the-clock”) "
-            "nie raportują już obowiązkowo.",
-            "value_chain_cap": "Limit łańcucha wartości: przy najwyżej 1000 pracowników spółka jest "
-            "chroniona; klienci objęci CSRD nie mogą żądać od niej więcej, niż przewiduje standard "
-            "dobrowolny (VSME).",
+            "out_of_scope": "Poza obowiązkowym zakresem CSRD za rok {year} (najwyżej {employees} "
+            "pracowników lub przychody netto najwyżej {turnover_m} mln EUR). Raportowanie dobrowolne: "
+            "{standard}.",
+            "out_of_scope_first_wave_years": "Poza obowiązkowym zakresem CSRD za rok {year}: za lata "
+            "obrotowe {wave_1_first}–{wave_1_last} raportują tylko jednostki interesu publicznego będące "
+            "dużymi jednostkami i zatrudniające ponad {wave_1_employees} pracowników, a od "
+            "{thresholds_first} tylko jednostki z ponad {employees} pracownikami i przychodami netto "
+            "powyżej {turnover_m} mln EUR. Raportowanie dobrowolne: {standard}.",
+            "before_csrd": "CSRD obejmuje lata obrotowe od {wave_1_first}; za rok {year} nie wymagała "
+            "oświadczenia o zrównoważonym rozwoju.",
+            "member_state_may_exempt": "Spółka nie przekracza łącznie {employees} pracowników i "
+            "{turnover_m} mln EUR: państwo członkowskie może ją zwolnić za lata obrotowe {exempt_first} "
+            "i {exempt_last} (sprawdź prawo krajowe).",
+            "leaves_scope": "Spółka pierwszej fali poniżej tych progów wychodzi z obowiązkowego zakresu "
+            "od roku obrotowego {thresholds_first}.",
+            "listed_sme": "Notowane MŚP (fala 3, rok obrotowy {wave_3_year} według dyrektywy "
+            "„stop-the-clock”) nie raportują już obowiązkowo.",
+            "value_chain_cap": "Limit łańcucha wartości (od roku obrotowego {cap_first}): przy najwyżej "
+            "{cap_employees} pracowników spółka jest chroniona; klienci objęci CSRD nie mogą żądać od "
+            "niej więcej, niż przewiduje standard dobrowolny (VSME).",
             "sources": "Źródła: {sources}.",
         },
         "methods": "Metody i źródła danych",

@@ -136,7 +136,8 @@ class CsrdReportRequestSerializer(serializers.Serializer):
         required=False,
         min_value=0,
         max_value=1e13,
-        help_text="Balance sheet total, EUR (shown, not used for scope)",
+        help_text="Balance sheet total, EUR: with employees and turnover, decides whether a listed "
+        "company is a large undertaking (first CSRD wave, financial years 2024 to 2026)",
     )
     listed = serializers.BooleanField(
         required=False, help_text="Securities admitted to trading on an EU regulated market"

@@ -70,7 +70,14 @@ def test_readme_examples_run_against_the_live_service(live_server, settings):
     assert namespace["record"].status.value == "COMPLIANT"
     assert namespace["risk"].risk_level.value in {"low", "medium", "high", "critical"}
     assert namespace["response"].status_code == 201
-    assert namespace["statement"].dds_id == namespace["response"].parsed.dds_id
+    statement = namespace["statement"]
+    assert statement.dds_id == namespace["response"].parsed.dds_id
+    # What the README says of its filing example: soya from Poland, a low-risk country, with
+    # nothing against it follows Article 13 and is COMPLIANT, valid 365 days.
+    assert str(statement.status) == "COMPLIANT"
+    assert statement.evidence["rule"] == "article_13_low_risk"
+    assert statement.evidence["country_benchmark"] == {"PL": "low"}
+    assert (statement.valid_until - statement.verified_at).days == 365
     assert namespace["event"]["type"] == "webhook.test"
 
 

@@ -1,7 +1,9 @@
 """What the DDS PDF says: Polish next to English for statuses, risk levels and
 system reasons, one commodity name, the methodology's public address, a map."""
 
+import html as html_module
 import io
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -9,6 +11,7 @@ from django.template.loader import render_to_string
 from pypdf import PdfReader
 
 from compliance import documents
+from compliance.declarations import ANNEX_II_POINT_5_EN
 from compliance.models import DueDiligenceStatement
 from tests.compliance.test_dds_api import GENERATE, JSON, SQUARE, with_plots
 
@@ -65,3 +68,37 @@ def test_pdf_has_a_map_with_each_plot_numbered(statement):
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
     assert "Mapa działek / Map of the plots" in text
     assert "ryzyko" in text  # the map's legend is drawn into the PDF
+
+
+def test_pdf_holds_every_point_of_annex_ii_as_amended(statement):
+    """Regulation (EU) 2023/1115, Annex II as amended by 2025/2650: 1 operator, 2 product and
+    quantity, 3 country and geolocation, 4 deleted, 5 declaration, 6 signature. The document's
+    text in reading order (tags dropped), then the PDF for what must survive the rendering."""
+    html = html_of(statement)
+    text = " ".join(html_module.unescape(re.sub(r"<[^>]+>", " ", html)).split())
+    point_1 = text[text.index("1. Operator") : text.index("Oświadczenie / Statement")]
+    assert "Nazwa / Name Zakłady Mięsne Łódź S.A." in point_1
+    assert "Adres / Address ul. Piotrkowska 1, 90-001 Łódź (PL)" in point_1
+    assert "EORI PL5260250274" in point_1
+    product = text[text.index("2–3. Towar 1") : text.index("Mapa działek")]
+    assert "Kod HS / HS code 1201" in product and "Opis / Description Soja ziarno" in product
+    assert re.search(r"Quantity \(net mass\) 25000[.,]000 kg", product)
+    assert "Supplementary unit — (oświadczenie jej nie zawiera / not given in the statement)" in product
+    assert "Country of production PL" in product
+    assert "Geolokalizacja / Geolocation 2 działki / plots" in product
+    assert "Point [21.06, 52.25]" in product  # each plot's geolocation, in the plots table
+    assert "Polygon [[[21.05, 52.25]" in product
+    point_4 = text[text.index("4. (skreślony / deleted)") : text.index("5. Deklaracja")]
+    assert "deleted by Regulation (EU) 2025/2650" in point_4
+    assert "Brak" not in point_4 and "None:" not in point_4
+    point_5 = text[text.index("5. Deklaracja") : text.index("6. Podpis")]
+    assert ANNEX_II_POINT_5_EN in point_5
+    point_6 = text[text.index("6. Podpis") : text.index("Dowody / Evidence")]
+    assert "Signed for and on behalf of: Zakłady Mięsne Łódź S.A." in point_6
+    assert "Name and function: Anna Nowak, Prezes zarządu" in point_6
+
+    pdf = documents.render_pdf_bounded(html=html, max_pages=20, memory_mb=1024, time_limit=60)
+    rendered = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages)
+    for fragment in ("EORI PL5260250274", "ul. Piotrkowska 1, 90-001 Łódź (PL)", "Point [21.06, 52.25]"):
+        assert fragment in rendered
+    assert "was deleted by Regulation (EU) 2025/2650" in rendered

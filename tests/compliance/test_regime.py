@@ -68,7 +68,7 @@ def test_regime_for_each_role(role, size, country, expected):
         established_small_on=SMALL_BEFORE_CUTOFF,
     )
     assert regime.in_scope is True
-    assert regime.annex_line is not None and regime.annex_line.hs_code == "1201 90"
+    assert regime.annex_line is not None and regime.annex_line.hs_code == "1201 90 00"
     assert (regime.obligation, regime.due_diligence, regime.applies_from) == expected
     assert regime.applies_now is True
 

@@ -139,7 +139,7 @@ def test_filing_creates_the_declaration_and_shows_its_parcels_on_the_map(farmer,
         (
             {"hs_heading": "0901"},
             "hs_heading",
-            "Kodu HS 0901 nie ma w załączniku I dla towaru: soja. Załącznik I wymienia: 1201; 1208 10;",
+            "Kodu HS 0901 nie ma w załączniku I dla towaru: soja. Załącznik I wymienia: 1201 90 00; 1208 10;",
         ),
         ({"hs_heading": "12"}, "hs_heading", "Kod HS ma 4, 6 lub 8 cyfr, np. 1201."),
         ({"legality": None}, "legality", "Zaznacz to pole: bez niego deklaracji nie można złożyć."),

@@ -324,3 +324,29 @@ def test_register_command_refuses_an_invalid_file(tmp_path):
     bad.write_bytes(b"not a tiff")
     with pytest.raises(CommandError, match="not usable"):
         _register(bad)
+
+
+# --- out-of-scope commodities are answered on every endpoint, marked as such ------------
+
+
+@pytest.mark.parametrize("path", [SINGLE, "/v1/risk-score"])
+def test_parcel_risk_answers_out_of_scope_commodities(client, uldk_url, path):
+    response = client.post(path, {"parcelId": PARCEL_ID, "commodity": "pszenica"}, format="json")
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert (body["eudr_in_scope"], body["commodity"], body["risk_level"]) == (False, "wheat", "low")
+    in_scope = client.post(path, {"parcelId": PARCEL_ID, "commodity": "soja"}, format="json").json()
+    assert in_scope["eudr_in_scope"] is True
+
+
+def test_batch_answers_out_of_scope_commodities(client):
+    points = {"parcels": [{"lat": 52.25, "lng": 21.05}, {"lat": -10.0, "lng": -55.0}]}
+    response = client.post(BATCH, {**points, "commodity": "rzepak"}, format="json")
+    assert response.status_code == 200, response.content
+    results = response.json()["results"]
+    assert len(results) == 2
+    assert all(item["eudr_in_scope"] is False and item["risk_level"] == "low" for item in results)
+    in_scope = client.post(BATCH, {**points, "commodity": "kawa"}, format="json").json()["results"]
+    assert all(item["eudr_in_scope"] is True for item in in_scope)
+    without = client.post(BATCH, points, format="json").json()["results"]
+    assert all(item["eudr_in_scope"] is None for item in without)

@@ -237,3 +237,14 @@ def test_duplicates_are_found_across_chunks(client, settings, django_capture_on_
     ).json()["id"]
     results = client.get(f"{JOBS}/{job_id}/results.json").json()["results"]
     assert [[d["code"] for d in r["diagnostics"]] for r in results] == [[], ["duplicate_plot"]]
+
+
+@pytest.mark.parametrize(("commodity", "in_scope"), [("kukurydza", False), ("kakao", True)])
+def test_job_results_say_whether_the_commodity_is_in_scope(
+    client, django_capture_on_commit_callbacks, commodity, in_scope
+):
+    body = {"parcels": [{"lat": 52.0, "lng": 21.0}, {"lat": 6.5, "lng": -1.5}], "commodity": commodity}
+    response = _run(client, body, django_capture_on_commit_callbacks, format="json")
+    assert response.status_code == 202, response.content
+    results = client.get(f"{JOBS}/{response.json()['id']}/results.json").json()["results"]
+    assert [item["eudr_in_scope"] for item in results] == [in_scope, in_scope]

@@ -27,7 +27,8 @@ class CsrdReportRequestRequest:
             * `en` - English Default: LangEnum.PL.
         employees (int | Unset): Average employees in the report year
         turnover_eur (float | Unset): Net turnover in the report year, EUR
-        balance_sheet_eur (float | Unset): Balance sheet total, EUR (shown, not used for scope)
+        balance_sheet_eur (float | Unset): Balance sheet total, EUR: with employees and turnover, decides whether a
+            listed company is a large undertaking (first CSRD wave, financial years 2024 to 2026)
         listed (bool | Unset): Securities admitted to trading on an EU regulated market
     """
 
