@@ -132,20 +132,29 @@ def dds_pdf_version(*, statement: DueDiligenceStatement) -> str:
     return hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
-def dds_pdf_is_small(*, statement: DueDiligenceStatement) -> bool:
-    """Small enough for a request to wait for its PDF."""
+class PdfSize:
+    """How a request gets a statement's PDF, by its number of plots."""
+
+    INLINE = "inline"  # rendered by the request itself
+    WAIT = "wait"  # rendered by a worker while the request waits
+    ASYNC = "async"  # rendered by a worker; the request answers 202
+
+
+def dds_pdf_size(*, statement: DueDiligenceStatement) -> str:
     plots = DDSPlot.objects.filter(commodity__statement=statement).count()
-    return plots <= settings.DDS_PDF_SYNC_MAX_PLOTS
+    if plots > settings.DDS_PDF_SYNC_MAX_PLOTS:
+        return PdfSize.ASYNC
+    return PdfSize.INLINE if plots <= settings.DDS_PDF_INLINE_MAX_PLOTS else PdfSize.WAIT
 
 
-def dds_pdf_request(*, statement: DueDiligenceStatement) -> DDSDocument:
+def dds_pdf_request(*, statement: DueDiligenceStatement, send: bool = True) -> DDSDocument:
     """The document of the statement's current version, queued for a worker if new.
 
     The row is committed before the task is sent (the API's views run in
     autocommit, so the worker finds it); a message lost to a broker outage, or
     sent while a caller's transaction hid the row, is sent again by
-    `dds_documents_maintain`."""
-    from compliance.tasks import dds_pdf_render_task
+    `dds_documents_maintain`. With `send=False` no message is sent: the caller
+    renders it (dds_pdf_render_here), and maintenance sends one if it never does."""
 
     version = dds_pdf_version(statement=statement)
     document = DDSDocument.objects.filter(statement=statement, version=version).first()
@@ -156,10 +165,31 @@ def dds_pdf_request(*, statement: DueDiligenceStatement) -> DDSDocument:
             document = DDSDocument.objects.create(statement=statement, version=version)
     except IntegrityError:  # a concurrent request created it first
         return DDSDocument.objects.get(statement=statement, version=version)
+    if send:
+        _send(document)
+    return document
+
+
+def _send(document: DDSDocument) -> None:
+    from compliance.tasks import dds_pdf_render_task
+
     try:
         dds_pdf_render_task.delay(document.pk)
     except Exception:  # a broker outage must not fail the request; maintenance sends it later
-        logger.warning("PDF of %s queued without a message", statement.dds_id, exc_info=True)
+        logger.warning("PDF of document %s queued without a message", document.pk, exc_info=True)
+
+
+def dds_pdf_render_here(*, document: DDSDocument, time_limit: float) -> DDSDocument:
+    """Render a small statement's PDF in this process, for a request that would
+    otherwise wait for a worker: the same render (a bounded child process), without
+    the queue in front of it. A document another process is rendering is waited
+    for; one that takes longer than `time_limit` is handed to the workers (whose
+    limit is longer) and answered as pending."""
+    if not _claim(document_id=document.pk):
+        return dds_pdf_wait(document=document, timeout=time_limit)
+    if not _render_claimed(document_id=document.pk, time_limit=time_limit, hand_over=True):
+        _send(document)
+    document.refresh_from_db()
     return document
 
 
@@ -167,9 +197,9 @@ def dds_pdf_wait(*, document: DDSDocument, timeout: float) -> DDSDocument:
     return row_wait(row=document, fields=["status", "file", "error", "limit", "finished_at"], timeout=timeout)
 
 
-def _claim(*, document_id: int) -> DDSDocument | None:
-    """Move a document to rendering; None if it is not ours (done, failed, or
-    being rendered by a live worker)."""
+def _claim(*, document_id: int) -> bool:
+    """Move a document to rendering; False if it is not ours (done, failed, or
+    being rendered by a live process)."""
     stale = timezone.now() - timedelta(seconds=settings.PDF_RENDER_TIME_LIMIT_SECONDS + 60)
     claimable = Q(status=DocumentStatus.QUEUED) | Q(status=DocumentStatus.RENDERING, started_at__lt=stale)
     claimed = DDSDocument.objects.filter(claimable, pk=document_id).update(
@@ -177,13 +207,18 @@ def _claim(*, document_id: int) -> DDSDocument | None:
         started_at=timezone.now(),
         render_attempts=F("render_attempts") + 1,
     )
-    return DDSDocument.objects.select_related("statement").get(pk=document_id) if claimed else None
+    return bool(claimed)
 
 
 def dds_pdf_render(*, document_id: int) -> None:
-    document = _claim(document_id=document_id)
-    if document is None:
-        return
+    if _claim(document_id=document_id):
+        _render_claimed(document_id=document_id, time_limit=settings.PDF_RENDER_TIME_LIMIT_SECONDS)
+
+
+def _render_claimed(*, document_id: int, time_limit: float, hand_over: bool = False) -> bool:
+    """Render a document this process claimed; False when `hand_over` and it ran
+    past `time_limit` (it is queued again for a worker, not failed)."""
+    document = DDSDocument.objects.select_related("statement").get(pk=document_id)
     statement = statement_with_details(DueDiligenceStatement.objects.filter(pk=document.statement_id)).get()
     html = render_to_string(TEMPLATE, dds_pdf_context(statement=statement))
     try:
@@ -191,21 +226,25 @@ def dds_pdf_render(*, document_id: int) -> None:
             html=html,
             max_pages=settings.BUDGET_PDF_MAX_PAGES,
             memory_mb=settings.PDF_RENDER_MEMORY_MB,
-            time_limit=settings.PDF_RENDER_TIME_LIMIT_SECONDS,
+            time_limit=time_limit,
         )
     except RenderRefused as exc:
+        if hand_over and exc.limit == "PDF_RENDER_TIME_LIMIT_SECONDS":
+            DDSDocument.objects.filter(pk=document.pk).update(status=DocumentStatus.QUEUED, started_at=None)
+            return False
         _mark_failed(document, error=f"The PDF was not rendered: {exc} ({exc.limit}).", limit=exc.limit)
-        return
+        return True
     except Exception:
         logger.exception("PDF of %s failed to render", statement.dds_id)
         _mark_failed(document, error="The PDF could not be rendered; please try again later.", limit="")
-        return
+        return True
     name = document.file.storage.save(f"dds/{statement.dds_id}-{document.version}.pdf", ContentFile(pdf))
     document.file.name = name
     document.status = DocumentStatus.DONE
     document.finished_at = timezone.now()
     document.save(update_fields=["file", "status", "finished_at"])
     _remove_older_versions(document)
+    return True
 
 
 def _mark_failed(document: DDSDocument, *, error: str, limit: str) -> None:

@@ -16,8 +16,10 @@ from accounts.authentication import APIKeyAuthentication, request_livemode
 from accounts.permissions import PlanFeaturePermission
 from accounts.quota import CountedInView
 from compliance.documents import (
-    dds_pdf_is_small,
+    PdfSize,
+    dds_pdf_render_here,
     dds_pdf_request,
+    dds_pdf_size,
     dds_pdf_wait,
     statement_with_details,
 )
@@ -125,11 +127,15 @@ def _pdf_url(statement: DueDiligenceStatement) -> str:
 
 
 def _pdf_response(request: Request, statement: DueDiligenceStatement, *, status: int = 200) -> HttpResponse:
-    """The stored PDF of the statement's current version; rendered by a worker
-    first if there is none. Small statements wait for it a little; otherwise,
-    or after the wait, 202 with a Location to poll."""
-    document = dds_pdf_request(statement=statement)
-    if not document.is_finished and dds_pdf_is_small(statement=statement) and not prefers_async(request):
+    """The stored PDF of the statement's current version, rendered first if there is
+    none: by the request itself for a small statement (DDS_PDF_INLINE_MAX_PLOTS), by a
+    worker while the request waits a little for a larger one (DDS_PDF_SYNC_MAX_PLOTS);
+    otherwise, after the wait, or with `Prefer: respond-async`, 202 with a Location."""
+    size = PdfSize.ASYNC if prefers_async(request) else dds_pdf_size(statement=statement)
+    document = dds_pdf_request(statement=statement, send=size != PdfSize.INLINE)
+    if not document.is_finished and size == PdfSize.INLINE:
+        document = dds_pdf_render_here(document=document, time_limit=settings.DDS_PDF_SYNC_TIMEOUT_SECONDS)
+    elif not document.is_finished and size == PdfSize.WAIT:
         document = dds_pdf_wait(document=document, timeout=settings.DDS_PDF_SYNC_TIMEOUT_SECONDS)
     if document.status == DocumentStatus.DONE:
         # Read whole: BUDGET_PDF_MAX_PAGES keeps a stored PDF to a few megabytes.

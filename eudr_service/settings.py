@@ -256,6 +256,10 @@ DDS_SYNC_SCREENING_MAX_POSITIONS = env_int("DDS_SYNC_SCREENING_MAX_POSITIONS", 2
 # larger one, or a longer wait, answers 202 with a Location to poll.
 DDS_PDF_SYNC_TIMEOUT_SECONDS = env_float("DDS_PDF_SYNC_TIMEOUT_SECONDS", 10.0, minimum=0.0)
 DDS_PDF_SYNC_MAX_PLOTS = env_int("DDS_PDF_SYNC_MAX_PLOTS", 200, minimum=0)
+# ... and one with at most this many plots is rendered by the request itself (a few
+# tenths of a second) rather than queued behind a worker's other work; within
+# DDS_PDF_SYNC_TIMEOUT_SECONDS, after which it is handed to the workers.
+DDS_PDF_INLINE_MAX_PLOTS = env_int("DDS_PDF_INLINE_MAX_PLOTS", 10, minimum=0)
 # Every PDF rendering (DDS) runs in a child process: killed after this many seconds,
 # refused memory beyond this many MB above what it starts with.
 PDF_RENDER_TIME_LIMIT_SECONDS = env_int("PDF_RENDER_TIME_LIMIT_SECONDS", 120, minimum=5)

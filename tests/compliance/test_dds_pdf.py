@@ -79,6 +79,53 @@ def test_filing_a_large_statement_never_renders_its_pdf_in_the_request(client, s
     assert done.status_code == 200 and done.content.startswith(b"%PDF-")
 
 
+def test_a_small_statements_pdf_is_rendered_by_the_request_not_queued(client, settings, queued, renders):
+    # No worker runs (`queued` holds messages): the request renders the PDF itself.
+    settings.DDS_PDF_INLINE_MAX_PLOTS = 2
+    response = client.post(GENERATE, with_plots(*points(2)), format="json")
+    assert response.status_code == 201 and response.content.startswith(b"%PDF-")
+    assert len(renders) == 1 and queued == []
+    assert DDSDocument.objects.get().status == DocumentStatus.DONE
+
+
+def test_a_statement_above_the_inline_size_waits_for_a_worker(client, settings, queued, renders):
+    settings.DDS_PDF_INLINE_MAX_PLOTS = 2
+    settings.DDS_PDF_SYNC_TIMEOUT_SECONDS = 0.2
+    response = client.post(GENERATE, with_plots(*points(3)), format="json")
+    # The request waited, no worker took the message: 202, and the request rendered nothing.
+    assert response.status_code == 202
+    assert renders == [] and len(queued) == 1
+
+
+def test_an_inline_render_past_the_wait_is_handed_to_the_workers(client, settings, queued, renders):
+    settings.DDS_PDF_INLINE_MAX_PLOTS = 2
+    settings.DDS_PDF_SYNC_TIMEOUT_SECONDS = 0.0  # no render finishes in no time
+    response = client.post(GENERATE, with_plots(*points(1)), format="json")
+    assert response.status_code == 202
+    document = DDSDocument.objects.get()
+    # Not failed: queued again for a worker, whose time limit is longer.
+    assert (document.status, document.started_at) == (DocumentStatus.QUEUED, None)
+    assert queued == [document.pk]
+    tasks.dds_pdf_render_task(queued[0])
+    assert client.get(response["Location"]).status_code == 200
+
+
+def test_a_request_that_died_before_rendering_leaves_the_pdf_to_maintenance(client, settings, queued):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    settings.DDS_PDF_INLINE_MAX_PLOTS = 2
+    statement_id = client.post(GENERATE, with_plots(*points(1)), format="json", **JSON).json()["dds_id"]
+    statement = DueDiligenceStatement.objects.get(dds_id=statement_id)
+    # The row is recorded before the request renders; no message was sent for it.
+    document = documents.dds_pdf_request(statement=statement, send=False)
+    assert document.status == DocumentStatus.QUEUED and queued == []
+    later = timezone.now() + timedelta(minutes=3)
+    assert documents.dds_documents_maintain(now=later)["requeued"] == 1
+    assert queued == [document.pk]
+
+
 def test_respond_async_filing_does_not_wait_for_the_pdf(client, queued, renders):
     response = client.post(GENERATE, with_plots(*points(1)), format="json", HTTP_PREFER="respond-async")
     assert response.status_code == 202
