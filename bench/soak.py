@@ -6,6 +6,7 @@ small DDS (2 plots, PDF answer) 10. Every thread stops at the deadline by itself
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import threading
@@ -18,7 +19,7 @@ from cases_api import RISK_SINGLE, dds_body
 from core import DEMO_DDS, Context
 from forest_layer import batch_points
 from harness import Measurement, http, json_body, kernel_watch, tcp_note
-from workers import children, proc_kib
+from workers import children, cpu_seconds_with_children, machine_cpu, proc_kib
 
 CLIENTS = 8
 
@@ -79,6 +80,12 @@ def _client(ctx: Context, seed: int, deadline: float, tally: Tally) -> None:
             tally.by_kind_ms.setdefault(kind, []).append(elapsed)
 
 
+def _server_cpu(ctx: Context, web_pids: list[int]) -> tuple[float, float]:
+    """CPU seconds so far of the gunicorn workers and of the Celery worker, each with
+    the children they waited for."""
+    return sum(cpu_seconds_with_children(pid) for pid in web_pids), cpu_seconds_with_children(ctx.worker.pid)
+
+
 def _rss_sample(ctx: Context) -> tuple[float, float]:
     """(RSS of all gunicorn workers together, RSS of the Celery worker), MiB."""
     web = sum(proc_kib(pid, "VmRSS") for pid in children(ctx.server.pid)) / 1024
@@ -111,6 +118,9 @@ def soak(ctx: Context) -> Measurement:
     threads = [
         threading.Thread(target=_client, args=(ctx, i, deadline, tally), daemon=True) for i in range(CLIENTS)
     ]
+    web_pids = children(ctx.server.pid)
+    cpu_before = _server_cpu(ctx, web_pids)
+    busy_before, total_before = machine_cpu()
     with kernel_watch(int(ctx.server.base_url.rsplit(":", 1)[1])) as counters:
         for thread in threads:
             thread.start()
@@ -120,6 +130,10 @@ def soak(ctx: Context) -> Measurement:
         for thread in threads:
             thread.join(timeout=150)  # a request in flight at the deadline may still finish
     elapsed = time.monotonic() - start
+    busy_after, total_after = machine_cpu()
+    machine_busy = (busy_after - busy_before) / max(total_after - total_before, 1)
+    cpu_after = _server_cpu(ctx, web_pids)
+    web_cpu, worker_cpu = cpu_after[0] - cpu_before[0], cpu_after[1] - cpu_before[1]
     web, celery = [s[0] for s in samples], [s[1] for s in samples]
     total = sum(tally.statuses.values())
     server_errors = sum(n for status, n in tally.statuses.items() if status >= 500)
@@ -137,7 +151,9 @@ def soak(ctx: Context) -> Measurement:
         f"gunicorn workers' RSS (sum) start {web[0]:,.0f} / end {web[-1]:,.0f} / max {max(web):,.0f} MiB, "
         f"growth 2nd→last third {_growth(web):+.1%}; Celery worker RSS {celery[0]:,.0f} / "
         f"{celery[-1]:,.0f} / {max(celery):,.0f} MiB, growth {_growth(celery):+.1%}; "
-        f"{len(samples)} samples every {interval:g} s{tcp_note(counters)}"
+        f"{len(samples)} samples every {interval:g} s; machine CPU busy {machine_busy:.0%} of "
+        f"{os.cpu_count()} cores; CPU used: gunicorn workers (with their PDF renderers) {web_cpu:.1f} s, "
+        f"Celery worker {worker_cpu:.1f} s{tcp_note(counters)}"
     )
     values = {
         "requests": total,
@@ -145,6 +161,9 @@ def soak(ctx: Context) -> Measurement:
         "failed": failed,
         "web_growth": _growth(web),
         "kinds": kinds,
+        "machine_busy": machine_busy,
+        "web_cpu": web_cpu,
+        "dds_count": tally.by_kind.get("dds", 0),
         "shares": {k: n / max(total, 1) for k, n in tally.by_kind.items()},
         "celery_growth": _growth(celery),
         **counters,

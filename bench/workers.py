@@ -46,6 +46,23 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
+def cpu_seconds_with_children(pid: int) -> float:
+    """User + system CPU of the process and of the children it has waited for (the
+    forked PDF renderers of a web or Celery worker)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")  # utime stime cutime cstime
+
+
+def machine_cpu() -> tuple[float, float]:
+    """(busy, total) CPU time of the whole machine so far, in clock ticks (/proc/stat)."""
+    fields = [float(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:9]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return sum(fields) - idle, sum(fields)
+
+
 def proc_kib(pid: int, name: str) -> int:
     """A memory line (VmRSS, VmHWM ...) of /proc/<pid>/status in KiB; 0 if the process is gone."""
     try:
