@@ -72,7 +72,11 @@ def verification_get(*, raw_id: str, cached: object = UNREAD) -> Verification | 
     etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
     ttl = settings.VERIFY_CACHE_SECONDS
     if statement.valid_until is not None and statement.status == DDSStatus.COMPLIANT:
-        ttl = min(ttl, int((statement.valid_until - timezone.now()).total_seconds()))
+        # Until it lapses the entry must not outlive valid_until (EXPIRED shows on time);
+        # once it has, the record is final until the next change, which drops the entry.
+        remaining = int((statement.valid_until - timezone.now()).total_seconds())
+        if remaining > 0:
+            ttl = min(ttl, remaining)
     if ttl > 0:
         cache_call(
             lambda: cache.set(_key(identifier), (body, etag), ttl), fallback=None, topic="verify-cache"

@@ -186,3 +186,12 @@ def test_badge_call_is_answered_before_sessions_and_url_resolution(api_client, m
     assert getattr(response.wsgi_request, "resolver_match", None) is None
     negotiated = api_client.get(f"/api/v1/verify/{statement.dds_id}", HTTP_ACCEPT="application/json; q=1")
     assert negotiated.wsgi_request.resolver_match.url_name == "verify"
+
+
+def test_an_expired_record_is_served_from_the_cache(api_client, make_statement, django_assert_num_queries):
+    # EXPIRED is final until the statement changes: it is cached like any other record.
+    statement = make_statement("COMPLIANT", valid_until=timezone.now() - timedelta(days=1))
+    url = f"/api/v1/verify/{statement.dds_id}"
+    assert api_client.get(url).json()["status"] == "EXPIRED"
+    with django_assert_num_queries(0):
+        assert api_client.get(url).json()["status"] == "EXPIRED"
