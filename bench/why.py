@@ -16,13 +16,12 @@ def verify_ratio(livez: str, verify: str):
         if livez not in results:
             return "the minimal view was not measured in this run"
         lz, vf = results[livez], results[verify]
+        pairs = ", ".join(f"{r:.2f}" for r in vf.values.get("paired_ratios", []))
         return (
-            f"/livez {lz.rps or 0:,.0f} req/s vs verify {vf.rps or 0:,.0f}. Measured in-process "
-            "(bench/profile_verify.py, 2000 requests each through the whole middleware stack): /livez "
-            "151 us CPU per request, verify 358 us; of verify's profiled time about 30% is the limiter's "
-            "Redis round trip (accounts/quota.py _count_redis) and the rest DRF dispatch, URL "
-            "resolution and setting its 20 headers. The counter must be kept per request, and Redis "
-            "runs on the same two cores"
+            f"interleaved pairs gave {pairs or 'no ratios'}; the rows' own runs /livez {lz.rps or 0:,.0f} "
+            f"req/s vs verify {vf.rps or 0:,.0f}. Verify's own work is one Redis round trip (the "
+            "limiter's counters and the cached record together) on the same two cores; "
+            "bench/profile_verify.py gives both views' CPU per request in-process and verify's profile"
         )
 
     return why
