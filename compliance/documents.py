@@ -185,7 +185,9 @@ def dds_pdf_render_here(*, document: DDSDocument, time_limit: float) -> DDSDocum
     the queue in front of it. A document another process is rendering is waited
     for; one that takes longer than `time_limit` is handed to the workers (whose
     limit is longer) and answered as pending."""
-    if not _claim(document_id=document.pk):
+    # Only a document nobody tried yet: one handed over to the workers stays theirs,
+    # or every poll would render it again in a web process until its limit.
+    if not _claim(document_id=document.pk, first_attempt=True):
         return dds_pdf_wait(document=document, timeout=time_limit)
     if not _render_claimed(document_id=document.pk, time_limit=time_limit, hand_over=True):
         _send(document)
@@ -197,11 +199,13 @@ def dds_pdf_wait(*, document: DDSDocument, timeout: float) -> DDSDocument:
     return row_wait(row=document, fields=["status", "file", "error", "limit", "finished_at"], timeout=timeout)
 
 
-def _claim(*, document_id: int) -> bool:
+def _claim(*, document_id: int, first_attempt: bool = False) -> bool:
     """Move a document to rendering; False if it is not ours (done, failed, or
-    being rendered by a live process)."""
+    being rendered by a live process; with `first_attempt`, also once tried)."""
     stale = timezone.now() - timedelta(seconds=settings.PDF_RENDER_TIME_LIMIT_SECONDS + 60)
     claimable = Q(status=DocumentStatus.QUEUED) | Q(status=DocumentStatus.RENDERING, started_at__lt=stale)
+    if first_attempt:
+        claimable = Q(status=DocumentStatus.QUEUED, render_attempts=0)
     claimed = DDSDocument.objects.filter(claimable, pk=document_id).update(
         status=DocumentStatus.RENDERING,
         started_at=timezone.now(),

@@ -68,20 +68,27 @@ def verification_get(*, raw_id: str, cached: object = UNREAD) -> Verification | 
         cache_call(lambda: cache.set(_key(identifier), _NOT_FOUND, NEGATIVE_TTL_SECONDS), fallback=None)
         return None
     # The same bytes DRF's JSON renderer gave before; the ETag is their digest.
-    body = JSONRenderer().render(statement.verification_record())
+    record = statement.verification_record()
+    body = JSONRenderer().render(record)
     etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
-    ttl = settings.VERIFY_CACHE_SECONDS
-    if statement.valid_until is not None and statement.status == DDSStatus.COMPLIANT:
-        # Until it lapses the entry must not outlive valid_until (EXPIRED shows on time);
-        # once it has, the record is final until the next change, which drops the entry.
-        remaining = int((statement.valid_until - timezone.now()).total_seconds())
-        if remaining > 0:
-            ttl = min(ttl, remaining)
+    ttl = _cache_seconds(statement, shown_status=record["status"])
     if ttl > 0:
         cache_call(
             lambda: cache.set(_key(identifier), (body, etag), ttl), fallback=None, topic="verify-cache"
         )
     return Verification(body, etag)
+
+
+def _cache_seconds(statement, *, shown_status: str) -> int:
+    """How long the record may be cached (0: not at all). A record showing COMPLIANT
+    must not outlive valid_until (EXPIRED shows on time), so it is cached only for
+    the whole seconds left; any other record (EXPIRED included) is final until the
+    statement's next change, which drops the entry."""
+    ttl = settings.VERIFY_CACHE_SECONDS
+    if shown_status == DDSStatus.COMPLIANT and statement.valid_until is not None:
+        remaining = (statement.valid_until - timezone.now()).total_seconds()
+        ttl = min(ttl, max(int(remaining), 0))
+    return ttl
 
 
 def verification_forget(*, dds_id: str) -> None:

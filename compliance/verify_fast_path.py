@@ -79,6 +79,8 @@ class VerifyFastPathMiddleware:
         match = VERIFY_PATH.match(request.path_info)
         if match is None or not is_plain_anonymous_get(request):
             return self.get_response(request)
+        # What CommonMiddleware would have done first: a Host outside ALLOWED_HOSTS is a 400.
+        request.get_host()
         try:
             response = verify_answer(request, None, match["dds_id"])
         except Problem as exc:

@@ -157,8 +157,10 @@ class ApplicationDate(models.Model):
 
 
 def _period_is_ordered(start: date | None, end: date | None, end_field: str) -> None:
-    if start is not None and end is not None and end <= start:
-        raise ValidationError({end_field: "The end must come after the start."})
+    # The end is exclusive: an end on the start day is a row that never applied, which
+    # history keeps (e.g. an Annex I line an act replaced before it took effect).
+    if start is not None and end is not None and end < start:
+        raise ValidationError({end_field: "The end cannot come before the start."})
 
 
 class ParcelRecord(models.Model):

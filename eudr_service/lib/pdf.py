@@ -134,15 +134,24 @@ def _wait_or_kill(pid: int, time_limit: float) -> int | None:
     except (AttributeError, OSError):  # no pidfd (not Linux >= 5.3): poll briefly
         return _poll_or_kill(pid, time_limit)
     try:
-        ready, _, _ = select.select([pidfd], [], [], time_limit)
+        poller = select.poll()
+        poller.register(pidfd, select.POLLIN)
+        ready = poller.poll(max(time_limit, 0.0) * 1000)
+    except BaseException:  # a signal's exception (worker shutdown): leave no child behind
+        _kill(pid)
+        raise
     finally:
         os.close(pidfd)
     if not ready:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+        _kill(pid)
         return None
     _, status = os.waitpid(pid, 0)
     return os.waitstatus_to_exitcode(status)
+
+
+def _kill(pid: int) -> None:
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
 
 
 def _poll_or_kill(pid: int, time_limit: float) -> int | None:

@@ -105,7 +105,10 @@ def test_an_inline_render_past_the_wait_is_handed_to_the_workers(client, setting
     document = DDSDocument.objects.get()
     # Not failed: queued again for a worker, whose time limit is longer.
     assert (document.status, document.started_at) == (DocumentStatus.QUEUED, None)
-    assert queued == [document.pk]
+    assert queued == [document.pk] and len(renders) == 1
+    # A poll before the worker ran does not take it back into a web process.
+    assert client.get(response["Location"]).status_code == 202
+    assert len(renders) == 1 and queued == [document.pk]
     tasks.dds_pdf_render_task(queued[0])
     assert client.get(response["Location"]).status_code == 200
 

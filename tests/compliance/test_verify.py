@@ -195,3 +195,23 @@ def test_an_expired_record_is_served_from_the_cache(api_client, make_statement, 
     assert api_client.get(url).json()["status"] == "EXPIRED"
     with django_assert_num_queries(0):
         assert api_client.get(url).json()["status"] == "EXPIRED"
+
+
+def test_a_compliant_record_in_its_last_second_is_not_cached(make_statement, settings):
+    from compliance.models import DDSStatus
+    from compliance.verification import _cache_seconds
+
+    statement = make_statement("COMPLIANT", valid_until=timezone.now() + timedelta(milliseconds=600))
+    assert _cache_seconds(statement, shown_status=DDSStatus.COMPLIANT) == 0
+    # Shown COMPLIANT although valid_until passed between building the record and now.
+    statement.valid_until = timezone.now() - timedelta(milliseconds=1)
+    assert _cache_seconds(statement, shown_status=DDSStatus.COMPLIANT) == 0
+    assert _cache_seconds(statement, shown_status=DDSStatus.EXPIRED) == settings.VERIFY_CACHE_SECONDS
+
+
+def test_badge_call_with_a_host_outside_allowed_hosts_is_refused_like_any_other(api_client, make_statement):
+    statement = make_statement("COMPLIANT")
+    url = f"/api/v1/verify/{statement.dds_id}"
+    plain = api_client.get(url, HTTP_HOST="evil.example")
+    negotiated = api_client.get(url, HTTP_HOST="evil.example", HTTP_ACCEPT="application/json; q=1")
+    assert plain.status_code == negotiated.status_code == 400

@@ -117,7 +117,9 @@ def test_an_end_before_the_start_is_refused(admin_client):
     row = CountryBenchmark.objects.get(country_code="BR", valid_until__isnull=True)
     response = _change(admin_client, "countrybenchmark", row.pk, {"valid_until": "2025-01-01", "source": "x"})
     assert response.status_code == 200  # the form again, with the error
-    assert response.context["adminform"].form.errors["valid_until"] == ["The end must come after the start."]
+    assert response.context["adminform"].form.errors["valid_until"] == [
+        "The end cannot come before the start."
+    ]
     row.refresh_from_db()
     assert row.valid_until is None
 
@@ -216,3 +218,13 @@ def test_a_later_act_moving_the_dates_is_added_in_the_admin_and_answers_from_its
     assert obligations_apply_from(size=Size.LARGE, on=date(2027, 2, 28)).applies_from == date(2026, 12, 30)
     later = obligations_apply_from(size=Size.LARGE, on=date(2027, 3, 1))
     assert later.applies_from == date(2027, 12, 30) and "2027/999" in later.provision
+
+
+def test_a_row_that_never_applied_can_still_be_saved(admin_client):
+    # 2026/2102 replaced soya "1201 90" before it took effect: it ends on its first day.
+    row = AnnexIEntry.objects.get(commodity="soya", hs_code="1201 90")
+    assert row.applies_until == row.applies_from
+    response = _change(
+        admin_client, "annexientry", row.pk, {"applies_until": row.applies_until.isoformat(), "note": "x"}
+    )
+    assert response.status_code == 302, response.context["adminform"].form.errors
