@@ -26,6 +26,7 @@ from rest_framework.throttling import BaseThrottle
 from eudr_service.lib.client_ip import client_network
 from eudr_service.lib.outages import CACHE_ERRORS, warn_once_a_minute
 from eudr_service.lib.problems import Problem
+from eudr_service.lib.redis_scripts import LuaScript
 
 DAY = 86400
 MINUTE = 60
@@ -162,32 +163,31 @@ def _count(counters: list[_Counter], fetch: str | None) -> tuple[list[int], bool
     return counts, over, (NOT_FETCHED if fetch is None or over else cache.get(fetch))
 
 
-_redis_clients: dict[int, Any] = {}
-_scripts: dict[int, Any] = {}
+_scripts: dict[int, LuaScript] = {}
 
 
-def _redis_client(cache: RedisCache, key: str) -> Any:
-    """The raw redis client, made once per process: Django builds one per call,
-    which on this hot path costs as much as the counting itself."""
+def _consume_script(cache: RedisCache, key: str) -> LuaScript:
+    """The counting script for this cache, made once per process: Django builds a
+    client per call, and redis-py's client costs more CPU than the round trip."""
     backend = cache._cache
-    client = _redis_clients.get(id(backend))
-    if client is None:
-        client = _redis_clients[id(backend)] = backend.get_client(key, write=True)
-        _scripts[id(backend)] = client.register_script(_CONSUME_LUA)  # EVALSHA, EVAL once
-    return client
+    script = _scripts.get(id(backend))
+    if script is None:
+        pool = backend.get_client(key, write=True).connection_pool
+        script = _scripts[id(backend)] = LuaScript(_CONSUME_LUA, pool)
+    return script
 
 
 def _count_redis(
     cache: RedisCache, counters: list[_Counter], fetch: str | None
 ) -> tuple[list[int], bool, Any]:
     keys = [cache.make_and_validate_key(c.key) for c in counters]
-    _redis_client(cache, keys[0])
+    script = _consume_script(cache, keys[0])
     args: list[int] = [len(counters)]
     for counter in counters:
         args += [counter.ttl, counter.limit or 0]
     if fetch is not None:
         keys.append(cache.make_and_validate_key(fetch))
-    reply = _scripts[id(cache._cache)](keys=keys, args=args)
+    reply = script(keys=keys, args=args)
     counts, over = [int(n) for n in reply[: len(counters)]], bool(reply[len(counters)])
     if fetch is None or over:
         return counts, over, NOT_FETCHED

@@ -42,10 +42,10 @@ UNREACHABLE_REDIS = {
 
 @pytest.fixture
 def redis_down(settings):
-    quota._redis_clients.clear()  # drop clients made for the working cache
+    quota._scripts.clear()  # drop scripts made for the working cache
     with override_settings(CACHES=UNREACHABLE_REDIS):
         yield
-    quota._redis_clients.clear()
+    quota._scripts.clear()
 
 
 @pytest.mark.django_db
