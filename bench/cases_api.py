@@ -177,3 +177,17 @@ def dds_generate(ctx: Context) -> Measurement:
         "screened_pdf_seconds": med(final_s),
     }
     return Measurement(None, med(post_s) * 1000, None, None, notes, values)
+
+
+def dds_generate_small(ctx: Context) -> Measurement:
+    """2 point plots, answered with the PDF: filing, screening and a WeasyPrint render
+    in the request. The soak files the same statement asynchronously."""
+    seconds = []
+    for i in range(ctx.scaled(10, 2) + 1):
+        elapsed, _, _ = dds_file(ctx, 2, f"BENCH-SMALL-{time.time_ns()}-{i}")
+        if i:  # the first warms the worker's template and font caches
+            seconds.append(elapsed * 1000)
+    seconds.sort()
+    q = statistics.quantiles(seconds, n=100, method="inclusive") if len(seconds) > 1 else seconds * 99
+    notes = f"{len(seconds)} sequential statements after 1 warm-up; PDF rendered by the request"
+    return Measurement(None, q[49], q[94], None, notes, {})

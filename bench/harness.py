@@ -92,14 +92,32 @@ def app_env(var_dir: Path | None = None) -> dict[str, str]:
     }
 
 
-def ensure_wrk() -> None:
-    if shutil.which("wrk"):
+def fast_font_subsetting() -> bool:
+    """Whether WeasyPrint found HarfBuzz's subsetter (checked in a fresh interpreter:
+    WeasyPrint looks for it once, at import)."""
+    probe = "from weasyprint.text.ffi import harfbuzz_subset; print(harfbuzz_subset is not None)"
+    out = subprocess.run([str(VENV_BIN / "python"), "-c", probe], capture_output=True, text=True)
+    return out.stdout.strip() == "True"
+
+
+# Debian packages the bench needs: the load generator, and HarfBuzz's subsetter,
+# without which WeasyPrint subsets fonts with fontTools (a 2-plot DDS PDF then takes
+# about 0.9 s of CPU instead of 0.33; bench/profile_pdf.py).
+BENCH_PACKAGES = {
+    "wrk": lambda: shutil.which("wrk") is not None,
+    "libharfbuzz-subset0": fast_font_subsetting,
+}
+
+
+def ensure_packages() -> None:
+    missing = [name for name, present in BENCH_PACKAGES.items() if not present()]
+    if not missing:
         return
     if os.geteuid() != 0:
-        sys.exit("wrk is not installed: run `sudo apt-get install -y wrk` and retry.")
-    print("Installing wrk from the Debian packages ...")
+        sys.exit(f"Missing Debian packages: run `sudo apt-get install -y {' '.join(missing)}` and retry.")
+    print(f"Installing {', '.join(missing)} from the Debian packages ...")
     subprocess.run(["apt-get", "update", "-qq"], check=True)
-    subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=True)
+    subprocess.run(["apt-get", "install", "-y", "-qq", *missing], check=True)
 
 
 def reset_services() -> None:

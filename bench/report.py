@@ -24,6 +24,7 @@ from harness import (
     WRK_CPU,
     WRK_THREADS,
     Measurement,
+    fast_font_subsetting,
 )
 
 DOC = ROOT / "docs" / "benchmarks.md"
@@ -118,6 +119,12 @@ def machine(gunicorn_config: str, worker_command: str) -> list[str]:
         f"- Server: {_version(str(VENV_BIN / 'gunicorn'), '--version')}, `{gunicorn_config}`, DEBUG=0",
         f"- Worker: Celery {celery}, `celery {worker_command}` (one process runs the tasks), "
         "same env as gunicorn (DEBUG=0); broker Redis",
+        "- PDF font subsetting: "
+        + (
+            "HarfBuzz (libharfbuzz-subset0)"
+            if fast_font_subsetting()
+            else "fontTools (no libharfbuzz-subset0)"
+        ),
         f"- Load generator: {wrk} ({WRK_THREADS} thread pinned to CPU {WRK_CPU} with taskset; gunicorn "
         "is not pinned) and Python clients, on the same machine",
         f"- 1-minute load average before the run: {START_LOAD:.2f}{busy}; after: {end_load:.2f} "
@@ -170,10 +177,17 @@ METHOD = [
     " Backlog row: the 1000 events are committed first, then one worker process (`--pool=solo`,"
     " sender threads inside) starts and drains them; the rate is first to last receipt. Paced"
     " row: the worker runs while the emitters commit 150 events a second in all.",
-    "- Soak: 8 Python client threads for the soak duration, a weighted mix of anonymous verify (50),"
-    " keyed risk single (25), keyed 50-point batch (15) and 2-plot DDS filings answered with"
-    " the PDF (10). RSS of all gunicorn workers (summed) and of the Celery worker is sampled"
-    " every 5 s; growth compares the mean of the last third with the mean of the second third.",
+    "- Soak: open loop: requests arrive as a Poisson process at a fixed rate (given in the"
+    " target) for the soak duration, whatever the answers take, from a pool of Python sender"
+    " threads large enough that none waits; each latency runs from the request's scheduled"
+    " arrival, so a queue in front of the server counts (no coordinated omission). The mix:"
+    " anonymous verify (50), keyed risk single (25), keyed 50-point batch (15) and 2-plot DDS"
+    " filings (10) sent with `Prefer: respond-async` (answered once filed and screened; the"
+    " worker renders the PDF). After the load every filing's PDF is fetched. RSS of all"
+    " gunicorn workers (summed) and of the Celery worker is sampled every 5 s; growth compares"
+    " the mean of the last third with the mean of the second third. A closed loop of clients"
+    " with no pause saturates the two cores by construction; the synchronous PDF answer has"
+    " its own row (`DDS generate, 2 point plots (PDF answer)`).",
     "- Exit status: 0 when the bench ran to completion, whatever the targets say (a MISS is"
     " reported here); 1 when the bench itself failed: an error answer, a 5xx or a transport"
     " error in the soak, or a lost webhook (rows marked FAIL).",

@@ -43,13 +43,10 @@ def soak_p99(m: Measurement, _: Results) -> str:
     p50, p99 = kinds[slowest]
     return (
         f"p99 {m.p99_ms:.0f} ms over the whole mix; the slowest kind, {slowest} "
-        f"({shares.get(slowest, 0):.0%} of the requests), has p50 {p50:,.0f} ms and p99 {p99:,.0f} ms, "
-        "so the mix's p99 lies inside it (per-kind figures in the notes). The clients are closed-loop "
-        f"and the machine was {m.values.get('machine_busy', 0):.0%} busy (/proc/stat): the "
-        f"{m.values.get('dds_count', 0):.0f} DDS filings answered with their PDF each need a WeasyPrint "
-        "render of about 0.3 s of CPU (bench/profile_pdf.py), so the cores are saturated and every "
-        f"kind queues for them (gunicorn workers used {m.values.get('web_cpu', 0):.0f} s of CPU, PDF "
-        "renderers included)"
+        f"({shares.get(slowest, 0):.0%} of the requests), has p50 {p50:,.0f} ms and p99 {p99:,.0f} ms "
+        f"(per-kind figures in the notes). The machine was {m.values.get('machine_busy', 0):.0%} busy "
+        f"(/proc/stat); gunicorn workers used {m.values.get('web_cpu', 0):.0f} s of CPU and the Celery "
+        "worker's PDF renders the rest: a tail with the cores saturated is queueing for them"
     )
 
 

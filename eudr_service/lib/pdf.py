@@ -70,7 +70,8 @@ _EXIT_TOO_LONG, _EXIT_NO_MEMORY = 3, 4
 
 
 def render_pdf_bounded(*, html: str, max_pages: int, memory_mb: int, time_limit: float) -> bytes:
-    """WeasyPrint in a child process limited in address space, time and pages.
+    """WeasyPrint in a child process limited in address space, time and pages, at
+    a lower CPU priority (PDF_RENDER_NICE) than the requests around it.
 
     The layout of a long document needs memory and CPU proportional to its
     length; in a child the kernel enforces the memory limit (RLIMIT_AS, above
@@ -103,6 +104,7 @@ def render_pdf_bounded(*, html: str, max_pages: int, memory_mb: int, time_limit:
 
 def _render_child(*, html: str, out: Path, max_pages: int, memory_mb: int) -> int:
     try:
+        os.nice(settings.PDF_RENDER_NICE)
         inherited = _address_space_bytes()
         limit = inherited + memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))

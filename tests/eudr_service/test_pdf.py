@@ -1,6 +1,7 @@
 """PDF rendering: Polish text survives, and nothing is fetched from anywhere."""
 
 import io
+import os
 import socket
 import threading
 
@@ -72,3 +73,21 @@ def test_bounded_rendering_returns_the_pdf():
     from eudr_service.lib.pdf import render_pdf_bounded
 
     assert render_pdf_bounded(html="<p>x</p>", max_pages=1, memory_mb=500, time_limit=60).startswith(b"%PDF-")
+
+
+def test_bounded_rendering_runs_nicer_than_its_caller(settings, monkeypatch, tmp_path):
+    # The child reports its niceness through a file, then fails on purpose.
+    from eudr_service.lib import pdf
+
+    settings.PDF_RENDER_NICE = 7
+    seen = tmp_path / "nice"
+
+    class Reporting:
+        def __init__(self, **_: object) -> None:
+            seen.write_text(str(os.getpriority(os.PRIO_PROCESS, 0)))
+            raise RuntimeError("stop after reporting")
+
+    monkeypatch.setattr(pdf, "HTML", Reporting)
+    with pytest.raises(RuntimeError, match="exit status 1"):
+        pdf.render_pdf_bounded(html="<p>x</p>", max_pages=1, memory_mb=500, time_limit=60)
+    assert int(seen.read_text()) == os.getpriority(os.PRIO_PROCESS, 0) + 7
