@@ -31,7 +31,7 @@ from cases_api import RISK_SINGLE, dds_body
 from core import DEMO_DDS, Context
 from forest_layer import batch_points
 from harness import Measurement, http, json_body, kernel_watch, tcp_note
-from workers import children, cpu_seconds_with_children, machine_cpu, proc_kib
+from workers import children, cpu_seconds, machine_cpu, proc_kib
 
 RATE = 20  # requests a second, all kinds together
 # Enough threads that a request never waits for one at this rate; a wait would
@@ -142,7 +142,10 @@ def _pdfs_ready(ctx: Context, dds_ids: list[str]) -> tuple[int, float]:
 def _server_cpu(ctx: Context, web_pids: list[int]) -> tuple[float, float]:
     """CPU seconds so far of the gunicorn workers and of the Celery worker, each with
     the children they waited for."""
-    return sum(cpu_seconds_with_children(pid) for pid in web_pids), cpu_seconds_with_children(ctx.worker.pid)
+    return (
+        sum(cpu_seconds(pid, with_children=True) for pid in web_pids),
+        cpu_seconds(ctx.worker.pid, with_children=True),
+    )
 
 
 def _rss_sample(ctx: Context) -> tuple[float, float]:

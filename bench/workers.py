@@ -38,22 +38,15 @@ class Worker:
         return sum(cpu_seconds(pid) for pid in [self.pid, *children(self.pid)])
 
 
-def cpu_seconds(pid: int) -> float:
+def cpu_seconds(pid: int, *, with_children: bool = False) -> float:
+    """User + system CPU of the process; `with_children` adds that of the children it
+    has waited for (the forked PDF renderers of a web or Celery worker). 0 if it is gone."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
-
-
-def cpu_seconds_with_children(pid: int) -> float:
-    """User + system CPU of the process and of the children it has waited for (the
-    forked PDF renderers of a web or Celery worker)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")  # utime stime cutime cstime
+    ticks = fields[11:15] if with_children else fields[11:13]  # utime stime, then cutime cstime
+    return sum(int(f) for f in ticks) / os.sysconf("SC_CLK_TCK")
 
 
 def machine_cpu() -> tuple[float, float]:

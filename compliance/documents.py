@@ -158,8 +158,10 @@ def dds_pdf_request(*, statement: DueDiligenceStatement, send: bool = True) -> D
 
     version = dds_pdf_version(statement=statement)
     document = DDSDocument.objects.filter(statement=statement, version=version).first()
-    if document is not None:
-        return document
+    return document or _document_create(statement=statement, version=version, send=send)
+
+
+def _document_create(*, statement: DueDiligenceStatement, version: str, send: bool) -> DDSDocument:
     try:
         with transaction.atomic():
             document = DDSDocument.objects.create(statement=statement, version=version)
@@ -168,6 +170,27 @@ def dds_pdf_request(*, statement: DueDiligenceStatement, send: bool = True) -> D
     if send:
         _send(document)
     return document
+
+
+def dds_pdf_obtain(*, statement: DueDiligenceStatement, prefer_async: bool = False) -> DDSDocument:
+    """The document of the statement's current version, rendered first if there is
+    none: by the request itself for a small statement (DDS_PDF_INLINE_MAX_PLOTS), by a
+    worker while the request waits a little for a larger one (DDS_PDF_SYNC_MAX_PLOTS).
+    Unfinished when the wait ran out, the statement is larger still, or with
+    `prefer_async`: a worker has it, and the caller answers that it is pending."""
+    version = dds_pdf_version(statement=statement)
+    document = DDSDocument.objects.filter(statement=statement, version=version).first()
+    # Served from storage without counting plots: the count only picks how to render.
+    if document is not None and document.is_finished:
+        return document
+    size = PdfSize.ASYNC if prefer_async else dds_pdf_size(statement=statement)
+    if document is None:
+        document = _document_create(statement=statement, version=version, send=size != PdfSize.INLINE)
+    if document.is_finished or size == PdfSize.ASYNC:
+        return document
+    if size == PdfSize.INLINE:
+        return dds_pdf_render_here(document=document, time_limit=settings.DDS_PDF_SYNC_TIMEOUT_SECONDS)
+    return dds_pdf_wait(document=document, timeout=settings.DDS_PDF_SYNC_TIMEOUT_SECONDS)
 
 
 def _send(document: DDSDocument) -> None:

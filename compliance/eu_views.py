@@ -22,7 +22,7 @@ from compliance.eu_submission import (
     eu_submissions_release,
 )
 from compliance.filing_serializers import LEGACY_BODY_NOTE, DDSFilingSerializer
-from compliance.models import FilingKind, UpstreamReference
+from compliance.models import DueDiligenceStatement, FilingKind, UpstreamReference
 from compliance.serializers import DDSRecordSerializer
 from compliance.upstream import upstream_reference_record
 from compliance.views import _owned_statement, validated_filing_body
@@ -102,6 +102,15 @@ class EuCredentialView(APIView):
         return Response(status=204)
 
 
+def withdraw_or_conflict(*, statement: DueDiligenceStatement, by) -> None:
+    """Withdraw a statement or a simplified declaration; a refusal, this service's or
+    the EU's, is a 409 carrying the refusal's code. Shared so both kinds answer alike."""
+    try:
+        dds_withdraw(statement=statement, by=by)
+    except WithdrawRefused as exc:
+        raise Problem(409, exc.code, str(exc)) from exc
+
+
 class DDSWithdrawView(APIView):
     """POST /api/eudr/v1/dds/{ddsId}/withdraw: here and at the EU, within the EU's 72 hours."""
 
@@ -129,10 +138,7 @@ class DDSWithdrawView(APIView):
     )
     def post(self, request: Request, dds_id: str) -> Response:
         statement = _owned_statement(request, dds_id)
-        try:
-            dds_withdraw(statement=statement, by=request.user)
-        except WithdrawRefused as exc:
-            raise Problem(409, exc.code, str(exc)) from exc
+        withdraw_or_conflict(statement=statement, by=request.user)
         return Response(DDSRecordSerializer(_owned_statement(request, statement.dds_id)).data)
 
 

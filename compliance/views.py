@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -15,14 +14,7 @@ from rest_framework.views import APIView
 from accounts.authentication import APIKeyAuthentication, request_livemode
 from accounts.permissions import PlanFeaturePermission
 from accounts.quota import CountedInView
-from compliance.documents import (
-    PdfSize,
-    dds_pdf_render_here,
-    dds_pdf_request,
-    dds_pdf_size,
-    dds_pdf_wait,
-    statement_with_details,
-)
+from compliance.documents import dds_pdf_obtain, statement_with_details
 from compliance.filing_serializers import (
     LEGACY_BODY_NOTE,
     LEGACY_FILING_BODY,
@@ -127,16 +119,9 @@ def _pdf_url(statement: DueDiligenceStatement) -> str:
 
 
 def _pdf_response(request: Request, statement: DueDiligenceStatement, *, status: int = 200) -> HttpResponse:
-    """The stored PDF of the statement's current version, rendered first if there is
-    none: by the request itself for a small statement (DDS_PDF_INLINE_MAX_PLOTS), by a
-    worker while the request waits a little for a larger one (DDS_PDF_SYNC_MAX_PLOTS);
-    otherwise, after the wait, or with `Prefer: respond-async`, 202 with a Location."""
-    size = PdfSize.ASYNC if prefers_async(request) else dds_pdf_size(statement=statement)
-    document = dds_pdf_request(statement=statement, send=size != PdfSize.INLINE)
-    if not document.is_finished and size == PdfSize.INLINE:
-        document = dds_pdf_render_here(document=document, time_limit=settings.DDS_PDF_SYNC_TIMEOUT_SECONDS)
-    elif not document.is_finished and size == PdfSize.WAIT:
-        document = dds_pdf_wait(document=document, timeout=settings.DDS_PDF_SYNC_TIMEOUT_SECONDS)
+    """The statement's PDF (see dds_pdf_obtain for when it is rendered and by whom);
+    409 if it could not be rendered, 202 with a Location while a worker renders it."""
+    document = dds_pdf_obtain(statement=statement, prefer_async=prefers_async(request))
     if document.status == DocumentStatus.DONE:
         # Read whole: BUDGET_PDF_MAX_PAGES keeps a stored PDF to a few megabytes.
         with document.file.open("rb") as stored:

@@ -2,6 +2,8 @@
 stored and served from storage; large ones never rendered inside a request."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from compliance import documents, tasks
 from compliance.models import DDSDocument, DocumentStatus, DueDiligenceStatement
@@ -51,6 +53,16 @@ def test_pdf_is_rendered_once_and_then_served_from_storage(client, renders):
     assert first.content == second.content and first.content.startswith(b"%PDF-")
     assert len(renders) == 1
     assert DDSDocument.objects.get().status == DocumentStatus.DONE
+
+
+def test_a_rendered_pdf_is_served_without_counting_the_statements_plots(client):
+    dds_id = client.post(GENERATE, with_plots(*points(2)), format="json", **JSON).json()["dds_id"]
+    assert client.get(f"/api/eudr/v1/dds/{dds_id}/pdf").status_code == 200
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(f"/api/eudr/v1/dds/{dds_id}/pdf").status_code == 200
+    # The view loads the statement with its plots; a count would decide nothing for a stored PDF.
+    counts = [q["sql"] for q in queries if "COUNT(" in q["sql"].upper() and "compliance_ddsplot" in q["sql"]]
+    assert counts == []
 
 
 def test_a_new_version_of_the_statement_gets_a_new_pdf(client, renders, make_user):
