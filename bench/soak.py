@@ -27,7 +27,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from cases_api import RISK_SINGLE, dds_body
+from cases_api import RISK_SINGLE, dds_body, warm_up
 from core import DEMO_DDS, Context
 from forest_layer import batch_points
 from harness import Measurement, http, json_body, kernel_watch, tcp_note
@@ -123,6 +123,19 @@ def _offer_load(ctx: Context, seconds: float, tally: Tally) -> None:
             pool.submit(_send, kind, req, scheduled, tally)
 
 
+def _warm(ctx: Context) -> None:
+    """Every kind a few times first, so no worker's first call (loading the country
+    index, compiling templates) lands in the measured load."""
+    warm_up(ctx.server.base_url, ctx)
+    for kind, _, req in _requests(ctx):
+        for n in range(10):
+            if kind == "dds":
+                body, headers = json_body(dds_body(2, f"SOAK-WARM-{time.time_ns()}-{n}"))
+                http(**{**req, "body": body, "headers": {**req["headers"], **headers}})
+            else:
+                http(**req)
+
+
 def _pdfs_ready(ctx: Context, dds_ids: list[str]) -> tuple[int, float]:
     """(how many of the filings' PDFs could be fetched, seconds after the load it took)."""
     start, pending = time.monotonic(), list(dds_ids)
@@ -174,6 +187,7 @@ def _growth(samples: list[float]) -> float:
 def soak(ctx: Context) -> Measurement:
     seconds = ctx.scaled(ctx.soak_seconds, min(ctx.soak_seconds, 15))
     interval = 5.0 if seconds >= 30 else 1.0
+    _warm(ctx)
     tally, samples = Tally(), [_rss_sample(ctx)]
     load = threading.Thread(target=_offer_load, args=(ctx, seconds, tally), daemon=True)
     web_pids = children(ctx.server.pid)
