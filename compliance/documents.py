@@ -161,14 +161,16 @@ def dds_pdf_request(*, statement: DueDiligenceStatement, send: bool = True) -> D
     return document or _document_create(statement=statement, version=version, send=send)
 
 
-def _document_create(*, statement: DueDiligenceStatement, version: str, send: bool) -> DDSDocument:
+def _document_create(
+    *, statement: DueDiligenceStatement, version: str, send: bool, awaited: bool = False
+) -> DDSDocument:
     try:
         with transaction.atomic():
             document = DDSDocument.objects.create(statement=statement, version=version)
     except IntegrityError:  # a concurrent request created it first
         return DDSDocument.objects.get(statement=statement, version=version)
     if send:
-        _send(document)
+        _send(document, awaited=awaited)
     return document
 
 
@@ -185,7 +187,9 @@ def dds_pdf_obtain(*, statement: DueDiligenceStatement, prefer_async: bool = Fal
         return document
     size = PdfSize.ASYNC if prefer_async else dds_pdf_size(statement=statement)
     if document is None:
-        document = _document_create(statement=statement, version=version, send=size != PdfSize.INLINE)
+        document = _document_create(
+            statement=statement, version=version, send=size != PdfSize.INLINE, awaited=size == PdfSize.WAIT
+        )
     if document.is_finished or size == PdfSize.ASYNC:
         return document
     if size == PdfSize.INLINE:
@@ -193,11 +197,13 @@ def dds_pdf_obtain(*, statement: DueDiligenceStatement, prefer_async: bool = Fal
     return dds_pdf_wait(document=document, timeout=settings.DDS_PDF_SYNC_TIMEOUT_SECONDS)
 
 
-def _send(document: DDSDocument) -> None:
+def _send(document: DDSDocument, *, awaited: bool = False) -> None:
+    """Queue the render; `awaited` when a request waits for it (it then keeps its
+    priority; see PDF_RENDER_NICE)."""
     from compliance.tasks import dds_pdf_render_task
 
     try:
-        dds_pdf_render_task.delay(document.pk)
+        dds_pdf_render_task.delay(document.pk, awaited=awaited)
     except Exception:  # a broker outage must not fail the request; maintenance sends it later
         logger.warning("PDF of document %s queued without a message", document.pk, exc_info=True)
 
@@ -237,14 +243,19 @@ def _claim(*, document_id: int, first_attempt: bool = False) -> bool:
     return bool(claimed)
 
 
-def dds_pdf_render(*, document_id: int) -> None:
+def dds_pdf_render(*, document_id: int, awaited: bool = False) -> None:
     if _claim(document_id=document_id):
-        _render_claimed(document_id=document_id, time_limit=settings.PDF_RENDER_TIME_LIMIT_SECONDS)
+        _render_claimed(
+            document_id=document_id,
+            time_limit=settings.PDF_RENDER_TIME_LIMIT_SECONDS,
+            nice=0 if awaited else settings.PDF_RENDER_NICE,
+        )
 
 
-def _render_claimed(*, document_id: int, time_limit: float, hand_over: bool = False) -> bool:
-    """Render a document this process claimed; False when `hand_over` and it ran
-    past `time_limit` (it is queued again for a worker, not failed)."""
+def _render_claimed(*, document_id: int, time_limit: float, hand_over: bool = False, nice: int = 0) -> bool:
+    """Render a document this process claimed, `nice` steps nicer than this process;
+    False when `hand_over` and it ran past `time_limit` (it is queued again for a
+    worker, not failed)."""
     document = DDSDocument.objects.select_related("statement").get(pk=document_id)
     statement = statement_with_details(DueDiligenceStatement.objects.filter(pk=document.statement_id)).get()
     html = render_to_string(TEMPLATE, dds_pdf_context(statement=statement))
@@ -254,6 +265,7 @@ def _render_claimed(*, document_id: int, time_limit: float, hand_over: bool = Fa
             max_pages=settings.BUDGET_PDF_MAX_PAGES,
             memory_mb=settings.PDF_RENDER_MEMORY_MB,
             time_limit=time_limit,
+            nice=nice,
         )
     except RenderRefused as exc:
         if hand_over and exc.limit == "PDF_RENDER_TIME_LIMIT_SECONDS":

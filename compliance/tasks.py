@@ -43,8 +43,8 @@ def eu_submissions_sweep_task() -> int:
     soft_time_limit=settings.PDF_RENDER_TIME_LIMIT_SECONDS + 30,
     time_limit=settings.PDF_RENDER_TIME_LIMIT_SECONDS + 60,
 )
-def dds_pdf_render_task(document_id: int) -> None:
-    dds_pdf_render(document_id=document_id)
+def dds_pdf_render_task(document_id: int, awaited: bool = False) -> None:
+    dds_pdf_render(document_id=document_id, awaited=awaited)
 
 
 @shared_task(name="compliance.maintain_dds_documents")

@@ -264,8 +264,10 @@ DDS_PDF_INLINE_MAX_PLOTS = env_int("DDS_PDF_INLINE_MAX_PLOTS", 10, minimum=0)
 # refused memory beyond this many MB above what it starts with.
 PDF_RENDER_TIME_LIMIT_SECONDS = env_int("PDF_RENDER_TIME_LIMIT_SECONDS", 120, minimum=5)
 PDF_RENDER_MEMORY_MB = env_int("PDF_RENDER_MEMORY_MB", 500, minimum=100)
-# ...and runs this much nicer than its parent (setpriority), so a render (about 0.3 s
-# of CPU for a 2-plot statement) yields the cores to the API calls around it.
+# A render nobody waits for (asked for with Prefer: respond-async, handed over, re-sent
+# by maintenance) runs this much nicer than its parent, so it (about 0.3 s of CPU for
+# a 2-plot statement) yields the cores to the API calls around it. A render a request
+# waits for keeps the parent's priority.
 PDF_RENDER_NICE = env_int("PDF_RENDER_NICE", 10, minimum=0)
 
 # --- Risk engine ---------------------------------------------------------------

@@ -69,9 +69,12 @@ class RenderRefused(RuntimeError):
 _EXIT_TOO_LONG, _EXIT_NO_MEMORY = 3, 4
 
 
-def render_pdf_bounded(*, html: str, max_pages: int, memory_mb: int, time_limit: float) -> bytes:
-    """WeasyPrint in a child process limited in address space, time and pages, at
-    a lower CPU priority (PDF_RENDER_NICE) than the requests around it.
+def render_pdf_bounded(
+    *, html: str, max_pages: int, memory_mb: int, time_limit: float, nice: int = 0
+) -> bytes:
+    """WeasyPrint in a child process limited in address space, time and pages, and
+    `nice` steps nicer than the caller (a render nobody waits for gives the cores
+    to the requests around it).
 
     The layout of a long document needs memory and CPU proportional to its
     length; in a child the kernel enforces the memory limit (RLIMIT_AS, above
@@ -83,7 +86,7 @@ def render_pdf_bounded(*, html: str, max_pages: int, memory_mb: int, time_limit:
         out = Path(folder) / "document.pdf"
         pid = os.fork()
         if pid == 0:  # pragma: no cover - runs in the child, reported by its exit code
-            os._exit(_render_child(html=html, out=out, max_pages=max_pages, memory_mb=memory_mb))
+            os._exit(_render_child(html=html, out=out, max_pages=max_pages, memory_mb=memory_mb, nice=nice))
         code = _wait_or_kill(pid, time_limit)
         if code == _EXIT_TOO_LONG:
             raise RenderRefused(f"longer than {max_pages} pages", limit="BUDGET_PDF_MAX_PAGES")
@@ -102,9 +105,10 @@ def render_pdf_bounded(*, html: str, max_pages: int, memory_mb: int, time_limit:
         return out.read_bytes()
 
 
-def _render_child(*, html: str, out: Path, max_pages: int, memory_mb: int) -> int:
+def _render_child(*, html: str, out: Path, max_pages: int, memory_mb: int, nice: int) -> int:
     try:
-        os.nice(settings.PDF_RENDER_NICE)
+        if nice:
+            os.nice(nice)
         inherited = _address_space_bytes()
         limit = inherited + memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))

@@ -37,11 +37,24 @@ def renders(monkeypatch):
     return calls
 
 
+class Sent(list):
+    """The documents whose render message was sent, in order; `awaited`, whether a
+    request waited for each."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.awaited: list[bool] = []
+
+    def delay(self, document_id: int, awaited: bool = False) -> None:
+        self.append(document_id)
+        self.awaited.append(awaited)
+
+
 @pytest.fixture
 def queued(monkeypatch):
     """Render tasks are recorded, as a broker would hold them, instead of run."""
-    sent = []
-    monkeypatch.setattr(tasks.dds_pdf_render_task, "delay", sent.append)
+    sent = Sent()
+    monkeypatch.setattr(tasks.dds_pdf_render_task, "delay", sent.delay)
     return sent
 
 
@@ -89,6 +102,8 @@ def test_filing_a_large_statement_never_renders_its_pdf_in_the_request(client, s
     tasks.dds_pdf_render_task(queued[0])
     done = client.get(response["Location"])
     assert done.status_code == 200 and done.content.startswith(b"%PDF-")
+    # Nobody waited for it: rendered at a lower priority than the requests around it.
+    assert queued.awaited == [False] and renders[0]["nice"] == settings.PDF_RENDER_NICE > 0
 
 
 def test_a_small_statements_pdf_is_rendered_by_the_request_not_queued(client, settings, queued, renders):
@@ -98,6 +113,7 @@ def test_a_small_statements_pdf_is_rendered_by_the_request_not_queued(client, se
     assert response.status_code == 201 and response.content.startswith(b"%PDF-")
     assert len(renders) == 1 and queued == []
     assert DDSDocument.objects.get().status == DocumentStatus.DONE
+    assert renders[0]["nice"] == 0  # the request waits for it
 
 
 def test_a_statement_above_the_inline_size_waits_for_a_worker(client, settings, queued, renders):
@@ -107,6 +123,10 @@ def test_a_statement_above_the_inline_size_waits_for_a_worker(client, settings, 
     # The request waited, no worker took the message: 202, and the request rendered nothing.
     assert response.status_code == 202
     assert renders == [] and len(queued) == 1
+    # The message says a request waits, so the worker renders it at full priority.
+    assert queued.awaited == [True]
+    tasks.dds_pdf_render_task(queued[0], *queued.awaited)
+    assert renders[0]["nice"] == 0
 
 
 def test_an_inline_render_past_the_wait_is_handed_to_the_workers(client, settings, queued, renders):
@@ -118,6 +138,7 @@ def test_an_inline_render_past_the_wait_is_handed_to_the_workers(client, setting
     # Not failed: queued again for a worker, whose time limit is longer.
     assert (document.status, document.started_at) == (DocumentStatus.QUEUED, None)
     assert queued == [document.pk] and len(renders) == 1
+    assert queued.awaited == [False]  # the request answered 202: nobody waits any more
     # A poll before the worker ran does not take it back into a web process.
     assert client.get(response["Location"]).status_code == 202
     assert len(renders) == 1 and queued == [document.pk]

@@ -75,11 +75,10 @@ def test_bounded_rendering_returns_the_pdf():
     assert render_pdf_bounded(html="<p>x</p>", max_pages=1, memory_mb=500, time_limit=60).startswith(b"%PDF-")
 
 
-def test_bounded_rendering_runs_nicer_than_its_caller(settings, monkeypatch, tmp_path):
+def test_bounded_rendering_runs_nicer_than_its_caller(monkeypatch, tmp_path):
     # The child reports its niceness through a file, then fails on purpose.
     from eudr_service.lib import pdf
 
-    settings.PDF_RENDER_NICE = 7
     seen = tmp_path / "nice"
 
     class Reporting:
@@ -89,5 +88,5 @@ def test_bounded_rendering_runs_nicer_than_its_caller(settings, monkeypatch, tmp
 
     monkeypatch.setattr(pdf, "HTML", Reporting)
     with pytest.raises(RuntimeError, match="exit status 1"):
-        pdf.render_pdf_bounded(html="<p>x</p>", max_pages=1, memory_mb=500, time_limit=60)
+        pdf.render_pdf_bounded(html="<p>x</p>", max_pages=1, memory_mb=500, time_limit=60, nice=7)
     assert int(seen.read_text()) == os.getpriority(os.PRIO_PROCESS, 0) + 7
