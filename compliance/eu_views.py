@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from django.db import transaction
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -22,7 +25,7 @@ from compliance.eu_submission import (
     eu_submissions_release,
 )
 from compliance.filing_serializers import LEGACY_BODY_NOTE, DDSFilingSerializer
-from compliance.models import DueDiligenceStatement, FilingKind, UpstreamReference
+from compliance.models import FilingKind, UpstreamReference
 from compliance.serializers import DDSRecordSerializer
 from compliance.upstream import upstream_reference_record
 from compliance.views import _owned_statement, validated_filing_body
@@ -102,11 +105,13 @@ class EuCredentialView(APIView):
         return Response(status=204)
 
 
-def withdraw_or_conflict(*, statement: DueDiligenceStatement, by) -> None:
-    """Withdraw a statement or a simplified declaration; a refusal, this service's or
-    the EU's, is a 409 carrying the refusal's code. Shared so both kinds answer alike."""
+@contextmanager
+def refused_as_conflict() -> Iterator[None]:
+    """A refusal to withdraw or amend a statement or a simplified declaration, this
+    service's or the EU's, is a 409 carrying the refusal's code: every such view
+    answers alike."""
     try:
-        dds_withdraw(statement=statement, by=by)
+        yield
     except WithdrawRefused as exc:
         raise Problem(409, exc.code, str(exc)) from exc
 
@@ -138,7 +143,8 @@ class DDSWithdrawView(APIView):
     )
     def post(self, request: Request, dds_id: str) -> Response:
         statement = _owned_statement(request, dds_id)
-        withdraw_or_conflict(statement=statement, by=request.user)
+        with refused_as_conflict():
+            dds_withdraw(statement=statement, by=request.user)
         return Response(DDSRecordSerializer(_owned_statement(request, statement.dds_id)).data)
 
 
@@ -184,10 +190,8 @@ class DDSAmendView(APIView):
                 f"/api/eudr/v1/simplified-declarations/{statement.dds_id}/amend.",
             )
         data = validated_filing_body(request, DDSFilingSerializer)
-        try:
+        with refused_as_conflict():
             dds_amend(statement=statement, data=data, by=request.user)
-        except WithdrawRefused as exc:
-            raise Problem(409, exc.code, str(exc)) from exc
         return Response(DDSRecordSerializer(_owned_statement(request, statement.dds_id)).data)
 
 

@@ -19,8 +19,8 @@ from rest_framework.views import APIView
 from accounts.authentication import request_livemode
 from compliance.documents import statement_with_details
 from compliance.eu_amend import dds_amend
-from compliance.eu_submission import WithdrawRefused
-from compliance.eu_views import withdraw_or_conflict
+from compliance.eu_submission import dds_withdraw
+from compliance.eu_views import refused_as_conflict
 from compliance.filing_serializers import LEGACY_BODY_NOTE
 from compliance.identifiers import normalise
 from compliance.models import DueDiligenceStatement, FilingKind
@@ -204,10 +204,8 @@ class SDAmendView(APIView):
     def post(self, request: Request, sd_id: str) -> Response:
         declaration = _owned_declaration(request, sd_id)
         data = validated_filing_body(request, SDFilingSerializer)
-        try:
+        with refused_as_conflict():
             dds_amend(statement=declaration, data=data, by=request.user)
-        except WithdrawRefused as exc:
-            raise Problem(409, exc.code, str(exc)) from exc
         return Response(SDRecordSerializer(_owned_declaration(request, declaration.dds_id)).data)
 
 
@@ -242,5 +240,6 @@ class SDWithdrawView(APIView):
     )
     def post(self, request: Request, sd_id: str) -> Response:
         declaration = _owned_declaration(request, sd_id)
-        withdraw_or_conflict(statement=declaration, by=request.user)
+        with refused_as_conflict():
+            dds_withdraw(statement=declaration, by=request.user)
         return Response(SDRecordSerializer(_owned_declaration(request, declaration.dds_id)).data)
