@@ -167,7 +167,6 @@ def _poll_or_kill(pid: int, time_limit: float) -> int | None:
         if done:
             return os.waitstatus_to_exitcode(status)
         if time.monotonic() >= deadline:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
+            _kill(pid)
             return None
         time.sleep(0.01)

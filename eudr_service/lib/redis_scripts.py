@@ -73,7 +73,8 @@ class LuaScript:
 
     def _forget_after_fork(self) -> None:
         # The child must not read replies meant for the parent: it opens its own.
-        # Not disconnect(): that would shut the socket the parent still uses.
+        # The parent's connections, dropped here, only close the child's copy of the
+        # socket (redis-py shuts a socket down only in the process that opened it).
         self._local = threading.local()
 
 
