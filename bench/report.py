@@ -143,9 +143,12 @@ METHOD = [
     " the second verify row), after a 2 s warm-up. wrk runs one thread pinned to one CPU"
     " (taskset), so it can take at most one of the two cores; the notes give how much of"
     " that core it used. `÷ minimal view` is the row's throughput over `/livez`'s in the same"
-    " server. The verify target is judged on the median of five interleaved pairs (5 s of"
-    " each view, each after its warm-up, every other pair verify first; ratios in the notes):"
-    " rows minutes apart drift by up to a factor of two on this shared machine.",
+    " server. The verify target is judged on both views measured in alternating 2 s windows:"
+    " ten pairs, each /livez, verify, verify, /livez (every other pair starting with verify),"
+    " and the ratio is verify's requests over /livez's in the same total time (each pair's own"
+    " ratio is in the notes, for the spread). Rows minutes apart drift by up to a factor of"
+    " two on this shared machine, and single 3 s windows by a third; the A B B A order"
+    " cancels a drift that is steady over a pair.",
     "- Kernel counters: for every wrk row and the soak, the deltas of `TcpExtListenOverflows`"
     " and `TcpExtTCPSynRetrans` (what `nstat -az` shows, read from /proc/net/netstat) over the"
     " measured run, and the drops of the server's own listening socket (`ss -m`, `d`, which"
