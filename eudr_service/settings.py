@@ -138,7 +138,7 @@ REDIS_URL = env_url("REDIS_URL", None, schemes=("redis", "rediss"))
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "eudr_service.lib.redis_cache.RedisCache",
             "LOCATION": REDIS_URL,
             # Fail fast when Redis is down: quotas and caches degrade (see
             # eudr_service.lib.outages) instead of holding requests.

@@ -25,7 +25,7 @@ def test_healthz_checks_database_and_cache(client):
 def test_healthz_reports_an_unreachable_cache(client):
     broken = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "eudr_service.lib.redis_cache.RedisCache",
             "LOCATION": "redis://127.0.0.1:1/0",
             "OPTIONS": {"socket_connect_timeout": 0.2},
         }

@@ -30,7 +30,7 @@ from tests.workers import start_worker, stop, worker_env
 SERVICES = os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("CELERY_BROKER_URL")
 UNREACHABLE_REDIS = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "eudr_service.lib.redis_cache.RedisCache",
         "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens on port 1
         "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2},
     }
