@@ -56,7 +56,8 @@ def dds_create(
     **filing_fields: Any,
 ) -> DueDiligenceStatement:
     """A new statement in DRAFT; screening and submission move it on."""
-    with transaction.atomic():
+    # No savepoint inside a filing's transaction: nothing recovers from a failure here.
+    with transaction.atomic(savepoint=False):
         statement = DueDiligenceStatement.objects.create(
             dds_id=(dds_id or dds_allocate_identifier(country=country_of_production)).upper(),
             owner=owner,

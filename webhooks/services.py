@@ -145,7 +145,9 @@ def event_emit(*, owner: User, event_type: str, data: dict) -> Event:
     """
     if event_type not in EVENT_TYPES:
         raise ValueError(f"Unknown webhook event type {event_type!r}")
-    with transaction.atomic():
+    # No savepoint inside the caller's transaction (two round trips saved per
+    # event): a failure here fails the caller's change too, as it must.
+    with transaction.atomic(savepoint=False):
         event = Event.objects.create(owner=owner, type=event_type, data=data)
         endpoints = [
             e for e in Endpoint.objects.filter(owner=owner, enabled=True) if e.subscribes_to(event_type)
