@@ -52,7 +52,7 @@ def verify_answer(request: HttpRequest, user, dds_id: str) -> HttpResponse:
     verification = verification_get(raw_id=dds_id, cached=UNREAD if cached is NOT_FETCHED else cached)
     if verification is None:
         raise Problem(404, "dds_not_found", "No DDS with this identifier.")
-    if verification.etag in request.headers.get("If-None-Match", ""):
+    if verification.etag in request.META.get("HTTP_IF_NONE_MATCH", ""):
         response = HttpResponse(status=304)
     else:
         response = HttpResponse(verification.body, content_type="application/json")
