@@ -49,7 +49,10 @@ def interleaved_ratio(ctx: Context) -> tuple[float, list[float]]:
         first, second = ("/livez", verify_path) if n % 2 == 0 else (verify_path, "/livez")
         rps = dict.fromkeys((first, second), 0.0)
         for path in (first, second, second, first):
-            rps[path] += wrk_load(ctx.url(path), seconds=seconds, warmup=0).rps or 0
+            window = wrk_load(ctx.url(path), seconds=seconds, warmup=0)
+            if window.values["errors"]:  # wrk counts error answers as requests too
+                raise RuntimeError(f"{path}: {window.notes}")
+            rps[path] += window.rps or 0
         ratios.append(rps[verify_path] / (rps["/livez"] or 1))
         for path, value in rps.items():
             totals[path] += value

@@ -286,7 +286,8 @@ def wrk_load(
         notes += f"; {errors} socket errors, {data['non_2xx_3xx']} non-2xx/3xx"
     notes += tcp_note(counters)
     ms = {k: data[f"{k}_us"] / 1000 for k in ("p50", "p95", "p99")}
-    return Measurement(data["rps"], ms["p50"], ms["p95"], ms["p99"], notes, dict(counters))
+    values = {**counters, "errors": errors + data["non_2xx_3xx"]}
+    return Measurement(data["rps"], ms["p50"], ms["p95"], ms["p99"], notes, values)
 
 
 def _children_cpu() -> float:

@@ -4,6 +4,7 @@ still works in a forked child and in its parent (services suite: a real Redis)."
 from __future__ import annotations
 
 import os
+import select
 import uuid
 
 import pytest
@@ -49,25 +50,37 @@ def test_cache_calls_reuse_one_client(cache, monkeypatch):
     assert cache._cache.get_client(key) is cache._cache.get_client(key, write=True)
 
 
+def _client_id(cache) -> int:
+    return cache._cache.get_client(None, write=True).client_id()
+
+
 def test_a_forked_child_uses_the_cache_on_its_own_connection(cache):
     key = f"test:cache:{uuid.uuid4().hex}"
     cache.set(key, "parent", 30)
+    parent_client_id = _client_id(cache)
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: its pool resets itself, the client is reused
+        answer = "error: the child did not finish"
         try:
             cache.set(key + ":child", "child", 30)
-            answer = f"{cache.get(key)}/{cache.get(key + ':child')}"
-        except Exception as exc:  # reported to the parent, which fails the test
+            answer = f"{cache.get(key)}/{cache.get(key + ':child')}/{_client_id(cache)}"
+        except BaseException as exc:  # reported to the parent, which fails the test
             answer = f"error: {exc!r}"
-        os.write(write, answer.encode())
-        os._exit(0)
+        finally:
+            os.write(write, answer.encode())
+            os._exit(0)
     os.close(write)
     with os.fdopen(read) as pipe:
-        answer = pipe.read()
+        ready, _, _ = select.select([pipe], [], [], 10)
+        answer = pipe.read() if ready else "error: no answer from the child within 10 s"
     os.waitpid(pid, 0)
 
-    assert answer == "parent/child"
+    values, child_client_id = answer.rsplit("/", 1) if "/" in answer else (answer, "")
+    assert values == "parent/child"
+    # Its own connection: Redis numbers every connection it accepts.
+    assert int(child_client_id) != parent_client_id
     assert cache.get(key + ":child") == "child"
     assert cache.get(key) == "parent"  # the parent's connection still works
+    assert _client_id(cache) == parent_client_id
     cache.delete_many([key, key + ":child"])
