@@ -168,8 +168,9 @@ _scripts: dict[int, LuaScript] = {}
 
 
 def _consume_script(cache: RedisCache, key: str) -> LuaScript:
-    """The counting script for this cache, made once per process: Django builds a
-    client per call, and redis-py's client costs more CPU than the round trip."""
+    """The counting script for this cache, made once per backend. It runs on a
+    connection of its own, made like the cache pool's: going through the client and
+    its pool costs more CPU than the round trip (eudr_service.lib.redis_scripts)."""
     backend = cache._cache
     script = _scripts.get(id(backend))
     if script is None:

@@ -22,10 +22,8 @@ def verify(ctx: Context) -> Measurement:
     pooled, ratios = interleaved_ratio(ctx)
     measured.values["paired_ratio"] = pooled
     measured.values["paired_ratios"] = ratios
-    measured.notes += f"; verify ÷ /livez over interleaved windows: {pooled:.2f} (per pair: " + ", ".join(
-        f"{r:.2f}" for r in ratios
-    )
-    measured.notes += ")"
+    per_pair = ", ".join(f"{r:.2f}" for r in ratios)
+    measured.notes += f"; verify ÷ /livez over interleaved windows: {pooled:.2f} (per pair: {per_pair})"
     return measured
 
 
