@@ -68,10 +68,13 @@ def file(count: int, out: Path) -> None:
                 description="Soja ziarno",
                 hs_heading="1201",
                 net_mass_kg="25000",
+                # Outside customs a net mass comes with its estimate or deviation (euis.quantities).
+                percentage_estimation_or_deviation="5",
                 country_of_production="PL",
             )
             DDSPlot.objects.create(
                 commodity=line,
+                producer=line.operator_producer(),
                 position=0,
                 kind="point",
                 geometry={"type": "Point", "coordinates": [21.05 + index / 10_000, 52.25]},

@@ -155,6 +155,7 @@ RULE_TEXTS: dict[str, dict[str, str]] = {
             "grunt wskazany adresem pocztowym (art. 4a ust. 5) w kraju niskiego ryzyka; bez geolokalizacji"
         ),
         "plot_not_screened": "działki nie udało się sprawdzić",
+        "geolocation_missing": "towar bez żadnej działki: brak geolokalizacji do sprawdzenia",
         "staff_decision": "decyzja pracownika",
     },
     "en": {
@@ -172,6 +173,7 @@ RULE_TEXTS: dict[str, dict[str, str]] = {
             "land given as a postal address (Art. 4a(5)) in a low-risk country; no geolocation"
         ),
         "plot_not_screened": "a plot could not be screened",
+        "geolocation_missing": "a commodity without any plot: no geolocation to screen",
         "staff_decision": "staff decision",
     },
 }

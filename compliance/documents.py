@@ -27,6 +27,7 @@ from compliance.models import (
     DDSCommodity,
     DDSDocument,
     DDSPlot,
+    DDSProducer,
     DocumentStatus,
     DueDiligenceStatement,
 )
@@ -41,13 +42,14 @@ MAX_RENDER_ATTEMPTS = 3
 
 
 def statement_with_details(queryset=None):
-    """Statements with commodities, plots and history in four queries."""
+    """Statements with commodities, their producers, plots and history in six queries."""
     queryset = queryset if queryset is not None else DueDiligenceStatement.objects.all()
     return queryset.prefetch_related(
         Prefetch(
             "commodities",
             queryset=DDSCommodity.objects.prefetch_related(
-                Prefetch("plots", queryset=DDSPlot.objects.order_by("position"))
+                Prefetch("plots", queryset=DDSPlot.objects.order_by("position")),
+                Prefetch("producers", queryset=DDSProducer.objects.prefetch_related("plots")),
             ),
         ),
         "history__changed_by",
@@ -93,6 +95,7 @@ def dds_pdf_context(*, statement: DueDiligenceStatement) -> dict[str, Any]:
     commodities = list(statement.commodities.all())
     for line in commodities:
         line.name_both = commodity_names(line.code)
+        line.producer_rows = line.producer_rows()
         for plot in line.plots.all():
             plot.risk_both = both(RISK_TEXTS, plot.risk_level)
             plot.finding_both = both(RULE_TEXTS, plot.finding)

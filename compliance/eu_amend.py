@@ -29,15 +29,15 @@ from compliance.eu_submission import (
     _usable_credential,
     eu_withdraw_window_closes,
 )
+from compliance.grouping import grouped_references
 from compliance.models import (
-    DDSPlot,
     DDSStatus,
     DDSStatusChange,
     DueDiligenceStatement,
     EuSubmission,
     FilingKind,
 )
-from compliance.screening import plot_screen, verdict
+from compliance.screening import plot_screen, statement_plots, verdict
 from euis.answers import Modification
 from euis.contract import AMEND_WITHDRAW_WINDOW_HOURS, EudrStatus
 from euis.errors import EuisFault, EuisRetryable
@@ -74,6 +74,38 @@ def _check(statement: DueDiligenceStatement, submission: EuSubmission | None, da
         )
 
 
+def _header_set(statement: DueDiligenceStatement, data: dict[str, Any]) -> None:
+    """The statement's own fields (all but its lines) from an amendment's body."""
+    operator, lines = data["operator"], data["commodities"]
+    match = organisation_match(
+        account=statement.owner, nip=operator.get("nip", ""), eori=operator.get("eori", "")
+    )
+    statement.operator_name = operator["name"]
+    statement.operator_nip = operator.get("nip", "")
+    statement.operator_eori = operator.get("eori", "")
+    statement.operator_country = operator["country"]
+    statement.operator_address = operator["address"]
+    statement.operator_email = operator.get("email", "")
+    statement.operator_phone = operator.get("phone", "")
+    statement.border_cross_country = data.get("border_cross_country", "")
+    statement.grouped_declarations = grouped_references(
+        owner_id=statement.owner_id,
+        livemode=statement.livemode,
+        references=data.get("grouped_declarations", []),
+        statement=statement,
+    )
+    if statement.filing_kind == FilingKind.SIMPLIFIED:
+        statement.operator_size = operator.get("size", statement.operator_size)
+    statement.organisation, statement.operator_role = match.organisation, match.role
+    statement.internal_reference = data.get("internal_reference", "")
+    statement.commodity = ", ".join(dict.fromkeys(line["commodity"].polish_name for line in lines))
+    statement.country_of_production = lines[0]["country_of_production"]
+    # Absent (a legacy body) keeps what was stated: a legacy amendment never discloses.
+    statement.geolocation_confidential = data.get(
+        "geolocation_confidential", statement.geolocation_confidential
+    )
+
+
 def dds_amend(*, statement: DueDiligenceStatement, data: dict[str, Any], by: User) -> DueDiligenceStatement:
     """Replace the statement's or declaration's content with `data` (a validated filing body of
     its own kind), here and at the EU."""
@@ -84,34 +116,16 @@ def dds_amend(*, statement: DueDiligenceStatement, data: dict[str, Any], by: Use
     credential = _usable_credential(statement.owner_id)
     if credential is None:
         raise AmendRefused("eu_credentials_missing", "Store your EU credentials before amending.")
-    operator, lines = data["operator"], data["commodities"]
+    lines = data["commodities"]
     with transaction.atomic():
         locked = DueDiligenceStatement.objects.select_for_update().get(pk=statement.pk)
-        match = organisation_match(
-            account=locked.owner, nip=operator.get("nip", ""), eori=operator.get("eori", "")
-        )
-        locked.operator_name = operator["name"]
-        locked.operator_nip = operator.get("nip", "")
-        locked.operator_eori = operator.get("eori", "")
-        locked.operator_country = operator["country"]
-        locked.operator_address = operator["address"]
-        if locked.filing_kind == FilingKind.SIMPLIFIED:
-            locked.operator_size = operator.get("size", locked.operator_size)
-        locked.organisation, locked.operator_role = match.organisation, match.role
-        locked.internal_reference = data.get("internal_reference", "")
-        locked.commodity = ", ".join(dict.fromkeys(line["commodity"].polish_name for line in lines))
-        locked.country_of_production = lines[0]["country_of_production"]
-        locked.geolocation_confidential = data.get(
-            "geolocation_confidential", locked.geolocation_confidential
-        )
+        _header_set(locked, data)
         locked.commodities.all().delete()
         dds_lines_create(statement=locked, lines=lines)
-        plots = list(
-            DDSPlot.objects.filter(commodity__statement=locked).select_related("commodity__statement")
-        )
+        plots, empty = statement_plots(locked)
         for plot in plots:
             plot_screen(plot)
-        result = verdict(plots)
+        result = verdict(plots, lines_without_plots=empty)
         if result.status != DDSStatus.COMPLIANT:
             raise AmendRefused(
                 "amendment_not_compliant",
@@ -135,7 +149,9 @@ def dds_amend(*, statement: DueDiligenceStatement, data: dict[str, Any], by: Use
             rule=result.rule,
         )
         try:
-            locked = DueDiligenceStatement.objects.prefetch_related("commodities__plots").get(pk=locked.pk)
+            locked = DueDiligenceStatement.objects.prefetch_related("commodities__producers__plots").get(
+                pk=locked.pk
+            )
             answer = _eu_replace(credential, submission, locked)
         except NotMappable as exc:
             raise AmendRefused("eu_amend_not_mappable", str(exc)) from exc

@@ -9,20 +9,22 @@ from __future__ import annotations
 
 import re
 import secrets
-from decimal import Decimal
+from dataclasses import replace
 from typing import Any
 
 import shapely.wkt
 from shapely.geometry import mapping
 
-from compliance.models import DDSPlot, DueDiligenceStatement, FilingKind, PlotKind
-from euis import geojson
+from compliance.models import DDSCommodity, DDSPlot, DDSProducer, DueDiligenceStatement, FilingKind, PlotKind
+from euis import geojson, limits
 from euis.contract import (
     EUROPEAN_COUNTRIES,
     POSTAL_ADDRESSES_PER_PRODUCER_MAX,
+    PRODUCER_NAME_MAX,
     ActivityType,
     IdentifierType,
 )
+from euis.quantities import quantity_problems
 from euis.shapes import (
     Address,
     DdsCommodity,
@@ -86,32 +88,85 @@ def _plot_feature(plot: DDSPlot) -> dict[str, Any]:
     return {"type": "Feature", "properties": properties, "geometry": geometry}
 
 
+def _rules_checked(statement: DueDiligenceStatement, activity: ActivityType) -> None:
+    """The filing rules again, for rows the filing API did not check (older statements,
+    tooling): what the EU would refuse is not sent (OPS 10.3; euis.quantities)."""
+    if activity in (ActivityType.IMPORT, ActivityType.EXPORT) and not statement.operator_eori:
+        raise NotMappable(
+            f"An {activity.value.lower()} needs the operator's EORI number (OPS 10.3, activity type and "
+            "identifier): amend the statement with operator.eori."
+        )
+    for line in statement.commodities.all():
+        problems = quantity_problems(
+            activity=activity.value,
+            hs_code=line.hs_heading,
+            net_mass_kg=line.net_mass_kg,
+            supplementary_unit=line.supplementary_unit,
+            qualifier=line.supplementary_unit_qualifier,
+            percentage=line.percentage_estimation_or_deviation,
+        )
+        if problems:
+            raise NotMappable(f"Commodity {line.position + 1}: {problems[0].message}")
+
+
+def goods_measure(line: DDSCommodity) -> GoodsMeasure:
+    """V3 goodsMeasure from a line's Annex II point 2 quantities, as filed."""
+    return GoodsMeasure(
+        net_weight_kg=line.net_mass_kg,
+        supplementary_unit=line.supplementary_unit,
+        supplementary_unit_qualifier=line.supplementary_unit_qualifier or None,
+        percentage_estimation_or_deviation=line.percentage_estimation_or_deviation,
+    )
+
+
+def _producers(line: DDSCommodity) -> list[DDSProducer]:
+    """A line's producers; the EU refuses a commodity without producers' geolocation (OPS 10.3,
+    EUDR_COMMODITIES_PRODUCER_GEO_EMPTY), so one without any plot is not sent at all."""
+    producers = [producer for producer in line.producers.all() if producer.plots.all()]
+    if not producers:
+        raise NotMappable(
+            f"Commodity {line.position + 1} ({line.code}) has no plot: the EU needs every producer's "
+            "geolocation."
+        )
+    return producers
+
+
+def _checked(shape: DdsStatement | SdStatement) -> DdsStatement | SdStatement:
+    """The shape, unless it breaks one of the EU's size limits (euis.limits)."""
+    found = limits.statement_breaches(shape)
+    if found:
+        raise NotMappable(found[0].message())
+    return shape
+
+
 def dds_to_eu(statement: DueDiligenceStatement) -> DdsStatement:
-    """The V3 statement for one of ours: one producer per country of production per commodity."""
+    """The V3 statement for one of ours: one producer element per producer, with its plots."""
     activity = _ACTIVITY.get(statement.activity)
     if activity is None:
         raise NotMappable("The statement has no activity (import, export or domestic).")
+    _rules_checked(statement, activity)
     commodities = []
     for line in statement.commodities.all():
-        plots = list(line.plots.all())
-        features = [_plot_feature(plot) for plot in plots]
-        producers = (
-            (
-                DdsProducer(
-                    country=line.country_of_production,
-                    name=statement.operator_name[:500],
-                    geojson=geojson.encode({"type": "FeatureCollection", "features": features}),
+        producers = tuple(
+            DdsProducer(
+                position=number,
+                country=producer.country,
+                name=producer.name[:PRODUCER_NAME_MAX],
+                geojson=geojson.encode(
+                    {
+                        "type": "FeatureCollection",
+                        "features": [_plot_feature(p) for p in producer.plots.all()],
+                    }
                 ),
             )
-            if features
-            else ()
+            for number, producer in enumerate(_producers(line), start=1)
         )
         commodities.append(
             DdsCommodity(
                 position=line.position + 1,
                 description_of_goods=line.description[:DESCRIPTION_MAX],
                 hs_heading=line.hs_heading[:HS_HEADING_MAX],
-                measure=GoodsMeasure(net_weight_kg=Decimal(line.net_mass_kg)),
+                measure=goods_measure(line),
                 species=tuple(
                     Species(scientific_name=s["scientific_name"], common_name=s["common_name"])
                     for s in line.species
@@ -122,20 +177,24 @@ def dds_to_eu(statement: DueDiligenceStatement) -> DdsStatement:
     if not commodities:
         raise NotMappable("The statement has no commodity.")
     comment = f"Internal reference: {statement.internal_reference}" if statement.internal_reference else None
-    return DdsStatement(
-        activity=activity,
-        internal_reference=eu_internal_reference(statement),
-        commodities=tuple(commodities),
-        geolocation_confidential=statement.geolocation_confidential,
-        country_of_activity=(
-            statement.operator_country if statement.operator_country in EUROPEAN_COUNTRIES else None
-        ),
-        comment=comment[:COMMENT_MAX] if comment else None,
-        represented_operator=(
-            represented_operator(statement)
-            if statement.operator_role == "authorised_representative"
-            else None
-        ),
+    return _checked(
+        DdsStatement(
+            activity=activity,
+            internal_reference=eu_internal_reference(statement),
+            commodities=tuple(commodities),
+            geolocation_confidential=statement.geolocation_confidential,
+            country_of_activity=(
+                statement.operator_country if statement.operator_country in EUROPEAN_COUNTRIES else None
+            ),
+            border_cross_country=statement.border_cross_country or None,
+            comment=comment[:COMMENT_MAX] if comment else None,
+            grouped_declarations=tuple(statement.grouped_declarations),
+            represented_operator=(
+                represented_operator(statement)
+                if statement.operator_role == "authorised_representative"
+                else None
+            ),
+        )
     )
 
 
@@ -172,6 +231,8 @@ def represented_operator(statement: DueDiligenceStatement) -> EconomicOperator:
         name=statement.operator_name[:200],
         identifiers=tuple(identifiers),
         address=structured_address(statement.operator_address, statement.operator_country),
+        email=statement.operator_email or None,
+        phone=statement.operator_phone or None,
     )
 
 
@@ -187,73 +248,85 @@ def sd_internal_reference() -> str:
 _REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
 
+def _sd_producers(producer: DDSProducer) -> list[SdProducer]:
+    """One producer's land as V3 SD producers: its parcels as `cadastralIdentifier`, its addresses
+    as `postalAddress`, its other plots as GeoJSON (one location kind per element, SD XSD 8.2.1
+    SdProducerLocationType), at most 100 identifiers or addresses an element."""
+    plots = list(producer.plots.all())
+    name, country = producer.name[:PRODUCER_NAME_MAX], producer.country
+    parcels = [plot.parcel_id for plot in plots if plot.kind == PlotKind.PARCEL]
+    addresses = [
+        PostalAddress(
+            postal_code=plot.address_postal_code[:80],
+            city=plot.address_city[:200],
+            street=plot.address_street[:300] or None,
+        )
+        for plot in plots
+        if plot.kind == PlotKind.ADDRESS
+    ]
+    features = [_plot_feature(plot) for plot in plots if plot.kind not in (PlotKind.PARCEL, PlotKind.ADDRESS)]
+    found = [
+        SdProducer(
+            country=country, name=name, cadastral_identifiers=tuple(parcels[i : i + CADASTRAL_IDS_MAX])
+        )
+        for i in range(0, len(parcels), CADASTRAL_IDS_MAX)
+    ]
+    found += [
+        SdProducer(
+            country=country, name=name, postal_addresses=tuple(addresses[i : i + POSTAL_ADDRESSES_MAX])
+        )
+        for i in range(0, len(addresses), POSTAL_ADDRESSES_MAX)
+    ]
+    if features:
+        found.append(
+            SdProducer(
+                country=country,
+                name=name,
+                geojson=geojson.encode({"type": "FeatureCollection", "features": features}),
+            )
+        )
+    return found
+
+
 def sd_to_eu(statement: DueDiligenceStatement, *, internal_reference: str) -> SdStatement:
-    """The V3 simplified declaration: parcels go as `cadastralIdentifier`, addresses as
-    `postalAddress`, other plots as GeoJSON; one producer per location kind (and per 100)."""
+    """The V3 simplified declaration: each producer's land in the SD contract's location kinds."""
     activity = _ACTIVITY.get(statement.activity)
     if activity is None:
         raise NotMappable("The declaration has no activity (import, export or domestic).")
+    _rules_checked(statement, activity)
     commodities = []
     for line in statement.commodities.all():
-        plots = list(line.plots.all())
-        parcels = [plot.parcel_id for plot in plots if plot.kind == PlotKind.PARCEL]
-        addresses = [
-            PostalAddress(
-                postal_code=plot.address_postal_code[:80],
-                city=plot.address_city[:200],
-                street=plot.address_street[:300] or None,
-            )
-            for plot in plots
-            if plot.kind == PlotKind.ADDRESS
-        ]
-        features = [
-            _plot_feature(plot) for plot in plots if plot.kind not in (PlotKind.PARCEL, PlotKind.ADDRESS)
-        ]
-        producers = []
-        name = statement.operator_name[:500]
-        for start in range(0, len(parcels), CADASTRAL_IDS_MAX):
-            chunk = tuple(parcels[start : start + CADASTRAL_IDS_MAX])
-            producers.append(
-                SdProducer(country=line.country_of_production, name=name, cadastral_identifiers=chunk)
-            )
-        for start in range(0, len(addresses), POSTAL_ADDRESSES_MAX):
-            producers.append(
-                SdProducer(
-                    country=line.country_of_production,
-                    name=name,
-                    postal_addresses=tuple(addresses[start : start + POSTAL_ADDRESSES_MAX]),
-                )
-            )
-        if features:
-            producers.append(
-                SdProducer(
-                    country=line.country_of_production,
-                    name=name,
-                    geojson=geojson.encode({"type": "FeatureCollection", "features": features}),
-                )
-            )
+        producers = [sd for producer in _producers(line) for sd in _sd_producers(producer)]
         commodities.append(
             SdCommodity(
                 position=line.position + 1,
                 description_of_goods=line.description[:DESCRIPTION_MAX],
                 hs_heading=line.hs_heading[:HS_HEADING_MAX],
-                measure=GoodsMeasure(net_weight_kg=Decimal(line.net_mass_kg)),
-                producers=tuple(producers),
+                measure=goods_measure(line),
+                producers=tuple(
+                    replace(producer, position=number) for number, producer in enumerate(producers, start=1)
+                ),
             )
         )
+    if not commodities:
+        raise NotMappable("The declaration has no commodity.")
     comment = f"Internal reference: {statement.internal_reference}" if statement.internal_reference else None
-    return SdStatement(
-        internal_reference=internal_reference,
-        activity=activity,
-        commodities=tuple(commodities),
-        geolocation_confidential=statement.geolocation_confidential,
-        country_of_activity=(
-            statement.operator_country if statement.operator_country in EUROPEAN_COUNTRIES else None
-        ),
-        comment=comment[:COMMENT_MAX] if comment else None,
-        represented_operator=(
-            represented_operator(statement)
-            if statement.operator_role == "authorised_representative"
-            else None
-        ),
+    return _checked(
+        SdStatement(
+            internal_reference=internal_reference,
+            activity=activity,
+            commodities=tuple(commodities),
+            geolocation_confidential=statement.geolocation_confidential,
+            country_of_activity=(
+                statement.operator_country if statement.operator_country in EUROPEAN_COUNTRIES else None
+            ),
+            border_cross_country=statement.border_cross_country or None,
+            comment=comment[:COMMENT_MAX] if comment else None,
+            grouped_declarations=tuple(statement.grouped_declarations),
+            represented_operator=(
+                represented_operator(statement)
+                if statement.operator_role == "authorised_representative"
+                else None
+            ),
+        )
     )

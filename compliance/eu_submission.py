@@ -39,6 +39,7 @@ from euis.answers import Overview
 from euis.client import EuisClient
 from euis.contract import (
     AMEND_WITHDRAW_WINDOW_HOURS,
+    CONTINGENCY_AFTER_MINUTES,
     FINAL_STATUSES,
     PRODUCTION_BASE_URL,
     DdsOperatorRole,
@@ -184,7 +185,7 @@ def eu_submission_send(*, submission_id: int) -> EuSubmission | None:
             found = _find_by_internal_reference(client, submission.internal_reference, simplified=simplified)
             if found is not None:
                 return _accepted(submission, found.uuid, overview=found)
-        statement = DueDiligenceStatement.objects.prefetch_related("commodities__plots").get(
+        statement = DueDiligenceStatement.objects.prefetch_related("commodities__producers__plots").get(
             pk=submission.statement_id
         )
         representative = statement.operator_role == "authorised_representative"
@@ -232,9 +233,18 @@ def _retry_later(submission: EuSubmission, exc: EuisError, *, sent: bool) -> EuS
     submission.attempt_started_at = None
     if not sent:
         submission.attempt_id = None  # throttled: the EU did not take the request
+    elif submission.unavailable_since is None:
+        submission.unavailable_since = timezone.now()  # a throttled EU is up: not an outage
     submission.error_message = str(exc)[:1000]
     submission.save(
-        update_fields=["next_attempt_at", "attempt_started_at", "attempt_id", "error_message", "updated_at"]
+        update_fields=[
+            "next_attempt_at",
+            "attempt_started_at",
+            "attempt_id",
+            "error_message",
+            "unavailable_since",
+            "updated_at",
+        ]
     )
     if not tasks_run_inline():
         # In eager mode (make run, tests) a retry would run inline at once: the sweep retries instead.
@@ -267,6 +277,7 @@ def _accepted(submission: EuSubmission, eu_uuid: str, *, overview: Overview | No
         submission.submitted_at = submission.submitted_at or now
         submission.attempt_started_at = None
         submission.error_message = ""
+        submission.unavailable_since = None
         submission.next_poll_at = now + timedelta(seconds=settings.EU_IS_FIRST_POLL_SECONDS)
         submission.save()
         _status_set(submission, overview.status if overview else EudrStatus.SUBMITTED, overview=overview)
@@ -381,6 +392,30 @@ def eu_submissions_sweep(*, grace_seconds: int = 60) -> int:
 
 
 # --- Withdrawal ------------------------------------------------------------------------
+
+
+def eu_contingency(submission: EuSubmission, *, now=None) -> dict | None:
+    """What the user may do while the EU system is down for more than 60 minutes (OPS 11.6.5).
+
+    We keep the statement in the outbox and keep trying; nothing is lost. The contingency
+    reference number comes from a competent or customs authority, not from us, and the
+    EU's own reference number replaces it once the statement is accepted."""
+    if submission.unavailable_since is None or submission.state != EuState.PENDING:
+        return None
+    now = now or timezone.now()
+    if now - submission.unavailable_since < timedelta(minutes=CONTINGENCY_AFTER_MINUTES):
+        return None
+    return {
+        "since": submission.unavailable_since.isoformat().replace("+00:00", "Z"),
+        "source": "Operator API Reference v1.0, 11.6.5",
+        "message": (
+            f"The EU Information System has not answered for more than {CONTINGENCY_AFTER_MINUTES} "
+            "minutes. We keep the statement and send it as soon as the system answers; its reference "
+            "number will then be shown here. If the goods must move before that, ask your competent "
+            "authority or customs for a contingency reference number: the EU reference number "
+            "replaces it once the system is restored."
+        ),
+    }
 
 
 def eu_withdraw_window_closes(submission: EuSubmission):

@@ -21,12 +21,22 @@ from compliance.geolocation import GeolocationError, check_point_area, count_pos
 from compliance.models import Activity
 from eudr_service.lib.budget import budget_check, budget_check_parcels
 from eudr_service.lib.nip import nip_normalise
-from euis.contract import SCIENTIFIC_NAME_MAX, SPECIES_PER_COMMODITY_MAX
+from eudr_service.lib.problems import Problem
+from euis import limits
+from euis.contract import (
+    EUROPEAN_COUNTRIES,
+    PRODUCER_NAME_MAX,
+    PRODUCERS_PER_COMMODITY_MAX,
+    SCIENTIFIC_NAME_MAX,
+    SPECIES_PER_COMMODITY_MAX,
+)
+from euis.quantities import PERCENTAGE_MAX, UNIT_NAMES, quantity_problems
 from risk.annex_i import annex_line_for, annex_lines
 from risk.commodities import IN_SCOPE_CODES
 from risk.serializers import CommodityField, ParcelIdField, latitude, longitude
 
-MAX_COMMODITIES = 20
+# The EU's own limit (OPS 10.3); the work a statement costs is bounded by its plots (BUDGET_*).
+MAX_COMMODITIES = limits.COMMODITIES.maximum
 MAX_PLOTS_PER_COMMODITY = 1000
 # speciesInfo: at most 500 pairs per commodity (OPS 10.3, "presently set to 500"), each
 # name 1 to 200 characters (DDS XSD 8.2.1).
@@ -47,6 +57,7 @@ _ADDRESS_NOT_ALLOWED = (
     "only in a simplified declaration (Art. 4a(5)). Give parcel_id, lat+lng with area_ha, or geometry."
 )
 _EORI = re.compile(r"^[A-Z]{2}[0-9A-Z]{1,15}$")
+_EMAIL = re.compile(r"^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$")  # EmailType, common XSD 8.2.1
 _HS = re.compile(r"^\d{4}(?:\d{2}){0,2}$")
 _COUNTRY = re.compile(r"^[A-Z]{2}$")
 
@@ -67,6 +78,16 @@ class OperatorSerializer(serializers.Serializer):
     eori = serializers.CharField(required=False, allow_blank=True, max_length=17)
     country = CountryCodeField(max_length=2)
     address = serializers.CharField(max_length=300)
+    # V3 operatorEmail (EmailType: the pattern below, at most 200) and operatorPhone (at most 50),
+    # common XSD 8.2.1; sent for an operator an authorised representative files for.
+    email = serializers.RegexField(
+        _EMAIL,
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        error_messages={"invalid": "An e-mail address the EU accepts, e.g. biuro@gospodarstwo.pl."},
+    )
+    phone = serializers.CharField(max_length=50, required=False, allow_blank=True)
 
     def validate_nip(self, value: str) -> str:
         if not value:
@@ -202,7 +223,33 @@ class SpeciesSerializer(serializers.Serializer):
     common_name = serializers.CharField(max_length=SPECIES_NAME_MAX, help_text="e.g. dąb szypułkowy")
 
 
+class ProducerSerializer(serializers.Serializer):
+    """Who produced the goods of a commodity line, and on which plots (V3 DdsProducerType)."""
+
+    name = serializers.CharField(
+        max_length=PRODUCER_NAME_MAX, required=False, help_text="The producer's name (a farm, a company)"
+    )
+    country = CountryCodeField(max_length=2, required=False, help_text="Country of production")
+    is_operator = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="true: the operator produced these itself (name and country then default to the "
+        "operator's and the line's)",
+    )
+    plots = PlotSerializer(many=True, allow_empty=False, max_length=MAX_PLOTS_PER_COMMODITY)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs["is_operator"] and not attrs.get("name", "").strip():
+            raise serializers.ValidationError(
+                {"name": ["Name the producer, or say is_operator: true."]}, code="required"
+            )
+        return attrs
+
+
 class CommoditySerializer(serializers.Serializer):
+    """One commodity line. Its land is either `plots` (the operator produced the goods itself in
+    `country_of_production`) or `producers`, each with its own name, country and plots."""
+
     commodity = CommodityField(
         help_text="A relevant commodity of Annex I, Polish or English name; wheat, corn, rapeseed "
         "and other are refused (commodity_out_of_scope)."
@@ -213,8 +260,40 @@ class CommoditySerializer(serializers.Serializer):
         error_messages={"invalid": "An HS code of 4, 6 or 8 digits."},
         help_text="Must fall under an Annex I line of the commodity on the filing date (hs_not_in_annex_i).",
     )
-    net_mass_kg = serializers.DecimalField(max_digits=14, decimal_places=3, min_value=Decimal("0.001"))
-    country_of_production = CountryCodeField(max_length=2)
+    # Annex II point 2 quantities as V3 goodsMeasure; which are required depends on the
+    # activity and the HS code (euis.quantities, from OPS 10.3 and the EU's units guidance).
+    net_mass_kg = serializers.DecimalField(
+        max_digits=14,
+        decimal_places=3,
+        min_value=Decimal("0.001"),
+        required=False,
+        help_text="Net mass in kg: required for import and export; outside customs with its "
+        "percentage_estimation_or_deviation, or replaced by a supplementary unit",
+    )
+    supplementary_unit = serializers.DecimalField(
+        max_digits=14,
+        decimal_places=3,
+        min_value=Decimal("0.001"),
+        required=False,
+        help_text="Quantity in the supplementary unit (e.g. 12.5 m³, 40 head of cattle)",
+    )
+    supplementary_unit_qualifier = serializers.ChoiceField(
+        choices=sorted(UNIT_NAMES),
+        required=False,
+        help_text="The unit: " + ", ".join(f"{code} {name}" for code, name in UNIT_NAMES.items()),
+    )
+    percentage_estimation_or_deviation = serializers.DecimalField(
+        max_digits=5,
+        decimal_places=3,
+        min_value=Decimal(0),
+        max_value=PERCENTAGE_MAX,
+        required=False,
+        help_text="How far the net mass is an estimate, in percent (0 to 25): required with a net mass "
+        "outside customs, not allowed for import and export",
+    )
+    country_of_production = CountryCodeField(
+        max_length=2, required=False, help_text="Required with `plots`; with `producers` each names its own"
+    )
     species = SpeciesSerializer(
         many=True,
         required=False,
@@ -222,41 +301,98 @@ class CommoditySerializer(serializers.Serializer):
         help_text="Tree species (V3 speciesInfo): required for wood in a due diligence statement "
         "(species_required); at most 500.",
     )
-    plots = PlotSerializer(many=True, allow_empty=False, max_length=MAX_PLOTS_PER_COMMODITY)
+    plots = PlotSerializer(
+        many=True,
+        required=False,
+        allow_empty=False,
+        max_length=MAX_PLOTS_PER_COMMODITY,
+        help_text="The plots, when the operator produced the goods itself; otherwise `producers`",
+    )
+    producers = ProducerSerializer(
+        many=True,
+        required=False,
+        allow_empty=False,
+        help_text="Who produced the goods and on which plots; one V3 producer each "
+        f"(at most {PRODUCERS_PER_COMMODITY_MAX} a line, OPS 10.3)",
+    )
 
     class Meta:
         validators = [AnnexIScope()]
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         attrs.setdefault("species", [])
-        errors: dict[int, dict[str, list[str]]] = {}
-        form = POSTAL_CODE_FORMS.get(attrs["country_of_production"])
-        for index, plot in enumerate(attrs["plots"]):
-            if plot["kind"] == "address" and form and not form[0].match(plot["address"]["postal_code"]):
-                errors[index] = {
-                    "address": {
-                        "postal_code": [
-                            ErrorDetail(
-                                f"A postal code in {attrs['country_of_production']} reads {form[1]}.",
-                                code="invalid_postal_code",
-                            )
-                        ]
-                    }
+        short_form = "plots" in attrs
+        if short_form == ("producers" in attrs):
+            raise serializers.ValidationError(
+                {
+                    "plots": [
+                        ErrorDetail(
+                            "Give the line's land as `plots` (produced by the operator) or as `producers`, "
+                            "each with its plots; a commodity without geolocation cannot be filed.",
+                            code="plots_or_producers",
+                        )
+                    ]
                 }
-        if errors:
-            raise serializers.ValidationError({"plots": errors}, code="invalid_postal_code")
-        for index, plot in enumerate(attrs["plots"]):
-            is_point = plot["kind"] == "point" or (
-                plot["kind"] == "geometry" and plot["geometry"]["type"] in ("Point", "MultiPoint")
             )
-            if is_point and "area_ha" in plot:
-                try:
-                    check_point_area(area_ha=float(plot["area_ha"]), commodity_code=attrs["commodity"].code)
-                except GeolocationError as exc:
-                    errors[index] = {"area_ha": [str(exc)]}
+        if short_form:
+            if "country_of_production" not in attrs:
+                raise serializers.ValidationError(
+                    {"country_of_production": ["Required with plots."]}, code="required"
+                )
+            attrs["producers"] = [
+                {"is_operator": True, "country": attrs["country_of_production"], "plots": attrs["plots"]}
+            ]
+        else:
+            line_country = attrs.get("country_of_production")
+            for producer in attrs["producers"]:
+                producer.setdefault("country", line_country)
+                if producer["country"] is None:
+                    raise serializers.ValidationError(
+                        {"country_of_production": ["Give each producer's country, or the line's."]},
+                        code="required",
+                    )
+            attrs["country_of_production"] = attrs["producers"][0]["country"]
+        errors = self._plot_errors(attrs, short_form=short_form)
         if errors:
-            raise serializers.ValidationError({"plots": errors}, code="point_plot_too_large")
+            raise serializers.ValidationError(errors)
+        # One flat list in the line's numbering, for budgets, screening and the EU mapping.
+        attrs["plots"] = [plot for producer in attrs["producers"] for plot in producer["plots"]]
+        attrs["named_producers"] = not short_form
         return attrs
+
+    @staticmethod
+    def _plot_errors(attrs: dict[str, Any], *, short_form: bool) -> dict[str, Any]:
+        """Postal codes and point areas of every plot, under the path the caller used."""
+        found: dict[Any, Any] = {}
+        for number, producer in enumerate(attrs["producers"]):
+            per_plot: dict[int, dict[str, Any]] = {}
+            form = POSTAL_CODE_FORMS.get(producer["country"])
+            for index, plot in enumerate(producer["plots"]):
+                if plot["kind"] == "address" and form and not form[0].match(plot["address"]["postal_code"]):
+                    per_plot[index] = {
+                        "address": {
+                            "postal_code": [
+                                ErrorDetail(
+                                    f"A postal code in {producer['country']} reads {form[1]}.",
+                                    code="invalid_postal_code",
+                                )
+                            ]
+                        }
+                    }
+                    continue
+                is_point = plot["kind"] == "point" or (
+                    plot["kind"] == "geometry" and plot["geometry"]["type"] in ("Point", "MultiPoint")
+                )
+                if is_point and "area_ha" in plot:
+                    try:
+                        check_point_area(
+                            area_ha=float(plot["area_ha"]), commodity_code=attrs["commodity"].code
+                        )
+                    except GeolocationError as exc:
+                        per_plot[index] = {"area_ha": [ErrorDetail(str(exc), code="point_plot_too_large")]}
+            if per_plot:
+                _nest(found, plot_errors=per_plot, producer=None if short_form else number)
+        return found
 
 
 class AttestedField(serializers.BooleanField):
@@ -307,6 +443,19 @@ class DDSFilingSerializer(serializers.Serializer):
     attestation = AttestationSerializer()
     # No serializer default: absent means "as before" on an amendment (a legacy body must not
     # disclose what was confidential), false on a new filing (compliance.services).
+    border_cross_country = CountryCodeField(
+        max_length=2,
+        required=False,
+        help_text="V3 borderCrossCountry: the Member State (or XI) where the goods enter the EU (import) "
+        "or leave it (export); import and export only",
+    )
+    grouped_declarations = serializers.ListField(
+        child=serializers.CharField(max_length=14),
+        required=False,
+        help_text="V3 groupedDeclarations: EU reference numbers of your earlier statements, AVAILABLE or "
+        "ARCHIVED at the EU, that this statement groups (OPS 10.3, 11.3.2; at most 2,000). The EU may not "
+        "offer grouping in V3's first release (Operator API Reference v1.0, 1.1).",
+    )
     geolocation_confidential = serializers.BooleanField(
         required=False,
         help_text="V3 geoLocationConfidential: true keeps the plots' geolocation from the supply chain "
@@ -319,18 +468,71 @@ class DDSFilingSerializer(serializers.Serializer):
     allows_address_plots = False
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        self._statement_refusals(attrs)
         errors = {
             index: refusals
             for index, line in enumerate(attrs["commodities"])
-            if (refusals := self._line_refusals(line))
+            if (refusals := self._line_refusals(line, attrs["activity"]))
         }
         if errors:
             raise serializers.ValidationError({"commodities": errors})
         return attrs
 
-    def _line_refusals(self, line: dict[str, Any]) -> dict[str, Any]:
+    @staticmethod
+    def _statement_refusals(attrs: dict[str, Any]) -> None:
+        """The EU's rules on the statement as a whole (OPS 10.3; CF4 v1.4 error codes)."""
+        customs = attrs["activity"] in ("import", "export")
+        border = attrs.get("border_cross_country")
+        if border and not customs:
+            raise serializers.ValidationError(
+                {
+                    "border_cross_country": [
+                        ErrorDetail(
+                            "Only goods that cross the EU border (import, export) have a border crossing "
+                            "country.",
+                            code="border_cross_country_not_allowed",
+                        )
+                    ]
+                }
+            )
+        if border and border not in EUROPEAN_COUNTRIES:
+            raise serializers.ValidationError(
+                {
+                    "border_cross_country": [
+                        ErrorDetail(
+                            "The border crossing country is a Member State or XI (EuropeanCountryType).",
+                            code="not_a_member_state",
+                        )
+                    ]
+                }
+            )
+        if customs and not attrs["operator"].get("eori"):
+            raise serializers.ValidationError(
+                {
+                    "operator": {
+                        "eori": [
+                            ErrorDetail(
+                                f"An {attrs['activity']} needs the operator's EORI number: the EU refuses it "
+                                "without one (OPS 10.3, EUDR_OPERATOR_EORI_FOR_ACTIVITY_MISSING).",
+                                code="eori_required",
+                            )
+                        ]
+                    }
+                }
+            )
+
+    def _line_refusals(self, line: dict[str, Any], activity: str) -> dict[str, Any]:
         """What the EU's contract for this kind of filing refuses in one commodity line."""
         refusals: dict[str, Any] = {}
+        for problem in quantity_problems(
+            activity=activity.upper(),
+            hs_code=line["hs_heading"],
+            net_mass_kg=line.get("net_mass_kg"),
+            supplementary_unit=line.get("supplementary_unit"),
+            qualifier=line.get("supplementary_unit_qualifier", ""),
+            percentage=line.get("percentage_estimation_or_deviation"),
+        ):
+            refusals.setdefault(problem.field, []).append(ErrorDetail(problem.message, code=problem.code))
         if self.requires_species and line["commodity"].code in SPECIES_REQUIRED_FOR and not line["species"]:
             refusals["species"] = [
                 ErrorDetail(
@@ -340,20 +542,26 @@ class DDSFilingSerializer(serializers.Serializer):
                 )
             ]
         if not self.allows_address_plots:
-            addressed = {
-                number: {"address": [ErrorDetail(_ADDRESS_NOT_ALLOWED, code="address_not_allowed")]}
-                for number, plot in enumerate(line["plots"])
-                if plot["kind"] == "address"
-            }
-            if addressed:
-                refusals["plots"] = addressed
+            for number, producer in enumerate(line["producers"]):
+                addressed = {
+                    index: {"address": [ErrorDetail(_ADDRESS_NOT_ALLOWED, code="address_not_allowed")]}
+                    for index, plot in enumerate(producer["plots"])
+                    if plot["kind"] == "address"
+                }
+                if addressed:
+                    _nest(
+                        refusals,
+                        plot_errors=addressed,
+                        producer=number if line["named_producers"] else None,
+                    )
         return refusals
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         # Counted on the raw body, before any geometry is parsed or validated.
         lines = data.get("commodities") if isinstance(data, dict) else None
         if isinstance(lines, list):
-            plots = [p for line in lines if isinstance(line, dict) for p in _as_list(line.get("plots"))]
+            eu_limits_check_raw(lines)
+            plots = [p for line in lines for p in raw_plots(line)]
             budget_check("BUDGET_PLOTS_PER_STATEMENT", len(plots))
             budget_check(
                 "BUDGET_POSITIONS_PER_BODY",
@@ -367,6 +575,60 @@ class DDSFilingSerializer(serializers.Serializer):
 
 def _as_list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
+
+
+def _nest(errors: dict[str, Any], *, plot_errors: dict[int, Any], producer: int | None) -> None:
+    """Put per-plot errors under the path the caller used: `plots` or `producers[n].plots`."""
+    if producer is None:
+        errors["plots"] = plot_errors
+    else:
+        errors.setdefault("producers", {})[producer] = {"plots": plot_errors}
+
+
+def eu_limits_check_raw(lines: list[Any]) -> None:
+    """The EU's size limits on what the raw body declares (commodities, producers), answered at
+    once with the limit and the measured value (species: the line's field limit, 500, says it
+    with the field's path). The geolocation's size is
+    measured when the statement is built for the EU (parcel geometries come from ULDK);
+    the body limit (API_MAX_BODY_BYTES) keeps inline geometry far below the EU's 25 MB."""
+
+    def producer_count(line: Any) -> int:
+        if not isinstance(line, dict):
+            return 0
+        named = line.get("producers")
+        return len(named) if isinstance(named, list) else (1 if line.get("plots") else 0)
+
+    found = limits.breaches(producers_per_commodity=[producer_count(line) for line in lines])
+    if found:
+        raise eu_limit_problem(found[0])
+
+
+def eu_limit_problem(breach: limits.LimitBreach) -> Problem:
+    return Problem(
+        400,
+        "eu_limit_exceeded",
+        breach.message(),
+        extra={
+            "limit": breach.limit.code,
+            "maximum": breach.limit.maximum,
+            "measured": breach.measured,
+            "source": breach.limit.source,
+            "field": breach.where or "commodities",
+        },
+    )
+
+
+def raw_plots(line: Any) -> list[Any]:
+    """A raw commodity line's plots in either form, before validation (for budgets)."""
+    if not isinstance(line, dict):
+        return []
+    nested = [
+        p
+        for producer in _as_list(line.get("producers"))
+        if isinstance(producer, dict)
+        for p in _as_list(producer.get("plots"))
+    ]
+    return _as_list(line.get("plots")) + nested
 
 
 LEGACY_FILING_BODY = "legacy-filing-body"  # its row in settings.DEPRECATED_BODIES

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from eudr_service.lib.encryption import EncryptedTextField
 from eudr_service.lib.timestamps import iso_millis
 from risk.models import RiskLevel
 
@@ -96,6 +97,15 @@ class DueDiligenceStatement(models.Model):
     operator_eori = models.CharField(max_length=17, blank=True)
     operator_country = models.CharField(max_length=2, blank=True)
     operator_address = models.CharField(max_length=300, blank=True)
+    # Contact data of the operator (V3 operatorEmail, operatorPhone): personal data when the
+    # operator is a natural person, so encrypted at rest like every such field.
+    operator_email = EncryptedTextField(blank=True)
+    operator_phone = EncryptedTextField(blank=True)
+    # V3 borderCrossCountry: the Member State where the goods enter (import) or leave (export) the EU.
+    border_cross_country = models.CharField(max_length=2, blank=True)
+    # V3 groupedDeclarations: EU reference numbers of earlier statements this one groups
+    # (compliance.grouping checks them).
+    grouped_declarations = models.JSONField(default=list, blank=True)
     # The operator matched by NIP or EORI among the owner's organisations
     # (own, or represented under a mandate); empty when nothing matched.
     organisation = models.ForeignKey(
@@ -281,14 +291,23 @@ class DDSStatusChange(models.Model):
 
 
 class DDSCommodity(models.Model):
-    """One commodity line of a statement (EU form: description, HS heading, mass)."""
+    """One commodity line of a statement (EU form: description, HS heading, quantities, producers)."""
 
     statement = models.ForeignKey(DueDiligenceStatement, on_delete=models.CASCADE, related_name="commodities")
     position = models.PositiveSmallIntegerField()
     code = models.CharField(max_length=16, help_text="Annex I code or out-of-scope code")
     description = models.CharField(max_length=300)
     hs_heading = models.CharField(max_length=8)
-    net_mass_kg = models.DecimalField(max_digits=14, decimal_places=3)
+    net_mass_kg = models.DecimalField(max_digits=14, decimal_places=3, null=True, blank=True)
+    # V3 goodsMeasure: the supplementary unit of the CN code and its qualifier (e.g. NAR, MTQ),
+    # and the estimate or deviation (percent) of a quantity known only approximately.
+    supplementary_unit = models.DecimalField(max_digits=14, decimal_places=3, null=True, blank=True)
+    supplementary_unit_qualifier = models.CharField(max_length=4, blank=True)
+    percentage_estimation_or_deviation = models.DecimalField(
+        max_digits=5, decimal_places=3, null=True, blank=True
+    )
+    # The first producer's country (the statement's public country of production); each
+    # producer carries its own.
     country_of_production = models.CharField(max_length=2)
     # V3 speciesInfo: [{"scientific_name", "common_name"}, ...]; required for wood (OPS 10.3).
     species = models.JSONField(default=list, blank=True)
@@ -298,6 +317,54 @@ class DDSCommodity(models.Model):
 
     def __str__(self) -> str:
         return f"{self.statement_id}#{self.position} {self.code}"
+
+    def producer_rows(self) -> list[dict]:
+        """Who produced the line's goods and on which of its plots, by the plots' numbers in
+        the line (1-based, the order of `plots`): what the JSON, the PDF and the panel show."""
+        numbers = {plot.pk: index for index, plot in enumerate(self.plots.all(), start=1)}
+        return [
+            {
+                "name": producer.name,
+                "country": producer.country,
+                "is_operator": producer.is_operator,
+                "plots": sorted(numbers[plot.pk] for plot in producer.plots.all() if plot.pk in numbers),
+            }
+            for producer in self.producers.all()
+        ]
+
+    def operator_producer(self) -> DDSProducer:
+        """The line's producer that is the operator itself, created on first use (a farmer
+        filing for his own land; demo and tooling rows)."""
+        producer = self.producers.filter(is_operator=True).first()
+        if producer is None:
+            producer = self.producers.create(
+                position=self.producers.count(),
+                name=self.statement.operator_name,
+                country=self.country_of_production,
+                is_operator=True,
+            )
+        return producer
+
+
+class DDSProducer(models.Model):
+    """Who produced a commodity line's goods and on which plots (V3 DdsProducerType, SdProducerType).
+
+    `is_operator`: the filing named no producer, so the operator produced the goods itself
+    (a farmer filing for his own land); the EU then gets the operator's name. The name is
+    personal data when the producer is a natural person: encrypted at rest.
+    """
+
+    commodity = models.ForeignKey(DDSCommodity, on_delete=models.CASCADE, related_name="producers")
+    position = models.PositiveSmallIntegerField()
+    name = EncryptedTextField()
+    country = models.CharField(max_length=2)
+    is_operator = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["position"]
+
+    def __str__(self) -> str:
+        return f"{self.commodity}/producer {self.position}"
 
 
 class PlotKind(models.TextChoices):
@@ -313,6 +380,8 @@ class DDSPlot(models.Model):
     """A plot of land a commodity comes from, and its screening result."""
 
     commodity = models.ForeignKey(DDSCommodity, on_delete=models.CASCADE, related_name="plots")
+    producer = models.ForeignKey(DDSProducer, on_delete=models.CASCADE, related_name="plots")
+    # Numbered per commodity line (the "1.3" of pages, maps and reasons), across its producers.
     position = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=8, choices=PlotKind.choices)
     parcel_id = models.CharField(max_length=64, blank=True)
@@ -415,6 +484,10 @@ class EuSubmission(models.Model):
     polls = models.PositiveIntegerField(default=0)
     next_poll_at = models.DateTimeField(null=True, blank=True)
     submitted_at = models.DateTimeField(null=True, blank=True, help_text="When the EU accepted it")
+    # The first failed attempt of an unbroken run in which the EU did not answer (network,
+    # 5xx, timeout); cleared when it accepts. Past 60 minutes the record points the user to
+    # the contingency arrangements (OPS 11.6.5).
+    unavailable_since = models.DateTimeField(null=True, blank=True)
     eu_status_at = models.DateTimeField(null=True, blank=True, help_text="When we learnt the EU status")
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

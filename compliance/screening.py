@@ -46,12 +46,16 @@ class Rule:
     # Land given as a postal address (simplified declaration, Art. 4a(5)) in a low-risk
     # country: nothing to screen against forest data; Article 13 as for other low-risk plots.
     POSTAL_ADDRESS_LOW_RISK = "postal_address_low_risk"
+    # A commodity line without any plot: nothing to screen, and the EU refuses a commodity
+    # without producers' geolocation (OPS 10.3, EUDR_COMMODITIES_PRODUCER_GEO_EMPTY).
+    GEOLOCATION_MISSING = "geolocation_missing"
     STAFF_DECISION = "staff_decision"
 
 
 # A statement's status from its plots' findings: the first finding present wins.
 _STATUS_BY_FINDING = (
     (Rule.CRITICAL_RISK, DDSStatus.AT_RISK),
+    (Rule.GEOLOCATION_MISSING, DDSStatus.UNDER_REVIEW),
     (Rule.PLOT_NOT_SCREENED, DDSStatus.UNDER_REVIEW),
     (Rule.PLOT_LOCATION_UNCONFIRMED, DDSStatus.UNDER_REVIEW),
     (Rule.FOREST_LOSS_AFTER_CUTOFF, DDSStatus.UNDER_REVIEW),
@@ -95,7 +99,7 @@ def _plot_risk(plot: DDSPlot) -> dict[str, Any]:
 
 
 def _missing_evidence(plot: DDSPlot, risk: dict[str, Any]) -> str:
-    declared = plot.commodity.country_of_production
+    declared = plot.producer.country
     if risk["country"] is None:
         return "no country found at the plot's location"
     if risk["country"] != declared:
@@ -126,7 +130,7 @@ def plot_finding(plot: DDSPlot) -> str:
     if plot.kind == PlotKind.ADDRESS:
         # A postal address is no evidence of a location: acceptable only where the law lets
         # a low-risk country's micro or small primary operator give it (Art. 4a(5), Art. 13).
-        low = service.benchmark_class(plot.commodity.country_of_production, on) == "low"
+        low = service.benchmark_class(plot.producer.country, on) == "low"
         return Rule.POSTAL_ADDRESS_LOW_RISK if low else Rule.INSUFFICIENT_EVIDENCE
     risk = plot.risk
     if risk is None:
@@ -202,11 +206,17 @@ class Verdict:
         return f"{self.rule}: " + "; ".join(parts)
 
 
-def verdict(plots: list[DDSPlot]) -> Verdict:
-    """The statement's status from its plots' findings."""
+def verdict(plots: list[DDSPlot], *, lines_without_plots: list[int] | None = None) -> Verdict:
+    """The statement's status from its plots' findings.
+
+    `lines_without_plots` (positions of commodity lines that have none): such a line has
+    no evidence at all, so the statement is never COMPLIANT; no plot at all is the same."""
     levels = [p.risk_level for p in plots if p.risk_level]
     overall = max(levels, key=LEVEL_ORDER.index) if levels else ""
     by_finding: dict[str, list[str]] = {}
+    empty = list(lines_without_plots or [])
+    if empty or not plots:
+        by_finding[Rule.GEOLOCATION_MISSING] = [str(position + 1) for position in empty] or ["-"]
     for plot in plots:
         label = f"{plot.commodity.position + 1}.{plot.position + 1}"
         by_finding.setdefault(plot.finding or plot_finding(plot), []).append(label)
@@ -223,6 +233,18 @@ def verdict(plots: list[DDSPlot]) -> Verdict:
     return Verdict(DDSStatus.COMPLIANT, overall, rule, reasons)
 
 
+def statement_plots(statement: DueDiligenceStatement) -> tuple[list[DDSPlot], list[int]]:
+    """The statement's plots (with what screening reads), and the positions of lines without any."""
+    plots = list(
+        DDSPlot.objects.filter(commodity__statement=statement).select_related(
+            "commodity__statement__owner", "producer"
+        )
+    )
+    with_plots = {plot.commodity.position for plot in plots}
+    positions = statement.commodities.values_list("position", flat=True)
+    return plots, sorted(p for p in positions if p not in with_plots)
+
+
 def dds_screen(*, statement_id: int) -> DueDiligenceStatement | None:
     """Screen a SUBMITTED statement. Safe to run twice: a screened one is left alone."""
     from compliance.services import dds_transition
@@ -230,12 +252,10 @@ def dds_screen(*, statement_id: int) -> DueDiligenceStatement | None:
     statement = DueDiligenceStatement.objects.filter(pk=statement_id).first()
     if statement is None or statement.status != DDSStatus.SUBMITTED or statement.screened_at:
         return statement
-    plots = list(
-        DDSPlot.objects.filter(commodity__statement=statement).select_related("commodity__statement__owner")
-    )
+    plots, empty = statement_plots(statement)
     for plot in plots:
         plot_screen(plot)
-    result = verdict(plots)
+    result = verdict(plots, lines_without_plots=empty)
     with transaction.atomic():
         locked = DueDiligenceStatement.objects.select_for_update().get(pk=statement.pk)
         if locked.screened_at:  # another worker finished first

@@ -86,25 +86,27 @@ class SDFilingSerializer(DDSFilingSerializer):
             )
         errors: dict[int, dict[str, list[ErrorDetail]]] = {}
         for index, line in enumerate(attrs["commodities"]):
-            country = line["country_of_production"]
-            regime = regime_for(
-                commodity=line["commodity"].code,
-                hs_code=line["hs_heading"],
-                role=Role.MICRO_SMALL_PRIMARY_OPERATOR,
-                size=size,
-                country_code=country,
-                on=on,
-            )
-            if regime.obligation != Obligation.SIMPLIFIED_DECLARATION or country != operator["country"]:
-                errors[index] = {
-                    "country_of_production": [
-                        ErrorDetail(
-                            f"Produced in {country}: a simplified declaration covers only products the "
-                            f"operator produced itself in its own low-risk country ({operator['country']}).",
-                            code="sd_country_not_eligible",
-                        )
-                    ]
-                }
+            # Every producer of the line is the operator's own land in its own country.
+            for country in dict.fromkeys(producer["country"] for producer in line["producers"]):
+                regime = regime_for(
+                    commodity=line["commodity"].code,
+                    hs_code=line["hs_heading"],
+                    role=Role.MICRO_SMALL_PRIMARY_OPERATOR,
+                    size=size,
+                    country_code=country,
+                    on=on,
+                )
+                if regime.obligation != Obligation.SIMPLIFIED_DECLARATION or country != operator["country"]:
+                    errors[index] = {
+                        "country_of_production": [
+                            ErrorDetail(
+                                f"Produced in {country}: a simplified declaration covers only products "
+                                f"the operator produced itself in its own low-risk country "
+                                f"({operator['country']}).",
+                                code="sd_country_not_eligible",
+                            )
+                        ]
+                    }
         if errors:
             raise _refuse({"commodities": errors})
         return attrs

@@ -75,13 +75,28 @@ class SpeciesOutSerializer(serializers.Serializer):
     common_name = serializers.CharField()
 
 
+class ProducerOutSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    country = serializers.CharField()
+    is_operator = serializers.BooleanField(help_text="true: the operator produced these goods itself")
+    plots = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The producer's plots: their numbers (1-based) in `plots`"
+    )
+
+
 class CommodityOutSerializer(serializers.Serializer):
     commodity = serializers.CharField(source="code")
     description = serializers.CharField()
     hs_heading = serializers.CharField()
-    net_mass_kg = serializers.DecimalField(max_digits=14, decimal_places=3)
-    country_of_production = serializers.CharField()
+    net_mass_kg = serializers.DecimalField(max_digits=14, decimal_places=3, allow_null=True)
+    percentage_estimation_or_deviation = serializers.DecimalField(
+        max_digits=5, decimal_places=3, allow_null=True, help_text="V3 percentageEstimationOrDeviation"
+    )
+    supplementary_unit = serializers.DecimalField(max_digits=14, decimal_places=3, allow_null=True)
+    supplementary_unit_qualifier = serializers.CharField(allow_blank=True, help_text="e.g. NAR, MTQ; empty")
+    country_of_production = serializers.CharField(help_text="The first producer's country")
     species = SpeciesOutSerializer(many=True, help_text="Tree species (V3 speciesInfo); empty when not given")
+    producers = ProducerOutSerializer(many=True, source="producer_rows", help_text="V3 producers")
     plots = PlotOutSerializer(many=True)
 
 
@@ -91,6 +106,8 @@ class OperatorOutSerializer(serializers.Serializer):
     eori = serializers.CharField(source="operator_eori")
     country = serializers.CharField(source="operator_country")
     address = serializers.CharField(source="operator_address")
+    email = serializers.CharField(source="operator_email", allow_blank=True)
+    phone = serializers.CharField(source="operator_phone", allow_blank=True)
 
 
 class EuIsSerializer(serializers.Serializer):
@@ -109,7 +126,20 @@ class EuIsSerializer(serializers.Serializer):
     submitted_at = TimestampField(allow_null=True)
     status_changed_at = TimestampField(source="eu_status_at", allow_null=True)
     withdraw_until = serializers.SerializerMethodField(help_text="End of the EU's 72-hour window")
+    unavailable_since = TimestampField(
+        allow_null=True,
+        help_text="Since when the EU Information System has not answered our attempts; null when it did",
+    )
+    contingency = serializers.SerializerMethodField(
+        help_text="Set when the EU system has been unavailable for more than 60 minutes (OPS 11.6.5): "
+        "what that means for your filing"
+    )
     history = serializers.SerializerMethodField()
+
+    def get_contingency(self, submission) -> dict | None:
+        from compliance.eu_submission import eu_contingency
+
+        return eu_contingency(submission)
 
     def get_withdraw_until(self, submission):
         from compliance.eu_submission import eu_withdraw_window_closes
@@ -162,6 +192,12 @@ class DDSRecordSerializer(DDSSummarySerializer):
         help_text="Layers answered, methodology, warnings, the rule and who decided"
     )
     commodities = CommodityOutSerializer(many=True)
+    border_cross_country = serializers.CharField(
+        allow_blank=True, help_text="V3 borderCrossCountry (import, export); empty otherwise"
+    )
+    grouped_declarations = serializers.ListField(
+        child=serializers.CharField(), help_text="V3 groupedDeclarations: EU reference numbers grouped"
+    )
     geolocation_confidential = serializers.BooleanField(
         help_text="V3 geoLocationConfidential as sent to the EU; true: no plot geometry on public pages"
     )

@@ -15,11 +15,13 @@ from django.utils import timezone
 from accounts.models import User
 from accounts.services import organisation_match
 from compliance import events
+from compliance.grouping import grouped_references
 from compliance.identifiers import build_identifier, normalise
 from compliance.models import (
     ALLOWED_TRANSITIONS,
     DDSCommodity,
     DDSPlot,
+    DDSProducer,
     DDSStatus,
     DDSStatusChange,
     DueDiligenceStatement,
@@ -30,10 +32,17 @@ from compliance.models import (
 
 
 class InvalidTransition(Exception):
-    def __init__(self, from_status: str, to_status: str) -> None:
-        super().__init__(f"A statement cannot move from {from_status} to {to_status}")
+    def __init__(self, from_status: str, to_status: str, why: str = "") -> None:
+        super().__init__(f"A statement cannot move from {from_status} to {to_status}{why}")
         self.from_status = from_status
         self.to_status = to_status
+
+
+def _lacks_geolocation(statement: DueDiligenceStatement) -> bool:
+    """A commodity line without a plot: nothing may be made COMPLIANT or sent on it (the EU
+    refuses a commodity without producers' geolocation, OPS 10.3). A statement without any
+    line cannot be filed (the filing body needs one); screening never finds it COMPLIANT."""
+    return DDSCommodity.objects.filter(statement=statement, plots__isnull=True).exists()
 
 
 def dds_allocate_identifier(*, country: str, year: int | None = None) -> str:
@@ -91,6 +100,8 @@ def dds_transition(
     from_status = locked.status
     if to_status not in ALLOWED_TRANSITIONS.get(from_status, frozenset()):
         raise InvalidTransition(from_status, to_status)
+    if to_status == DDSStatus.COMPLIANT and _lacks_geolocation(locked):
+        raise InvalidTransition(from_status, to_status, ": a commodity has no plot (no geolocation)")
     now = timezone.now()
     locked.status = to_status
     locked.status_rule = rule
@@ -219,6 +230,12 @@ def _dds_create_filed(
         operator_eori=operator.get("eori", ""),
         operator_country=operator["country"],
         operator_address=operator["address"],
+        operator_email=operator.get("email", ""),
+        operator_phone=operator.get("phone", ""),
+        border_cross_country=data.get("border_cross_country", ""),
+        grouped_declarations=grouped_references(
+            owner_id=owner.pk, livemode=livemode, references=data.get("grouped_declarations", [])
+        ),
         organisation=match.organisation,
         operator_role=match.role,
         attested_legality=attestation["legality"],
@@ -244,7 +261,9 @@ def _dds_create_filed(
 
 
 def dds_lines_create(*, statement: DueDiligenceStatement, lines: list[dict[str, Any]]) -> None:
-    """The commodity lines and plots of a validated filing body, in the body's order."""
+    """The commodity lines, producers and plots of a validated filing body, in the body's order.
+
+    Plots are numbered per line across its producers, as the body lists them."""
     for position, line in enumerate(lines):
         commodity = DDSCommodity.objects.create(
             statement=statement,
@@ -252,20 +271,39 @@ def dds_lines_create(*, statement: DueDiligenceStatement, lines: list[dict[str, 
             code=line["commodity"].code,
             description=line["description"],
             hs_heading=line["hs_heading"],
-            net_mass_kg=line["net_mass_kg"],
+            net_mass_kg=line.get("net_mass_kg"),
+            supplementary_unit=line.get("supplementary_unit"),
+            supplementary_unit_qualifier=line.get("supplementary_unit_qualifier", ""),
+            percentage_estimation_or_deviation=line.get("percentage_estimation_or_deviation"),
             country_of_production=line["country_of_production"],
             species=[
                 {"scientific_name": s["scientific_name"], "common_name": s["common_name"]}
                 for s in line.get("species", [])
             ],
         )
-        DDSPlot.objects.bulk_create(
-            [_plot_row(commodity, index, plot) for index, plot in enumerate(line["plots"])]
-        )
+        rows, number = [], 0
+        for index, given in enumerate(line["producers"]):
+            producer = DDSProducer.objects.create(
+                commodity=commodity,
+                position=index,
+                name=statement.operator_name if given["is_operator"] else given["name"].strip(),
+                country=given["country"],
+                is_operator=given["is_operator"],
+            )
+            for plot in given["plots"]:
+                rows.append(_plot_row(commodity, producer, number, plot))
+                number += 1
+        DDSPlot.objects.bulk_create(rows)
 
 
-def _plot_row(commodity: DDSCommodity, position: int, plot: dict[str, Any]) -> DDSPlot:
-    row = DDSPlot(commodity=commodity, position=position, kind=plot["kind"], area_ha=plot.get("area_ha"))
+def _plot_row(commodity: DDSCommodity, producer: DDSProducer, position: int, plot: dict[str, Any]) -> DDSPlot:
+    row = DDSPlot(
+        commodity=commodity,
+        producer=producer,
+        position=position,
+        kind=plot["kind"],
+        area_ha=plot.get("area_ha"),
+    )
     if plot["kind"] == PlotKind.PARCEL:
         row.parcel_id = plot["parcel_id"]
     elif plot["kind"] == PlotKind.POINT:

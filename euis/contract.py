@@ -247,7 +247,10 @@ OPERATOR_NAME_MAX = 200
 PRODUCER_NAME_MAX = 500
 CADASTRAL_IDENTIFIER_MAX = 80
 SCIENTIFIC_NAME_MAX = 200
-COMMODITIES_PER_STATEMENT_MAX = 200  # XSD maxOccurs; OPS 10.3 says "presently set to 100"
+COMMODITIES_PER_STATEMENT_MAX = 200  # XSD maxOccurs
+# OPS 10.3: "the maximum number of commodities ... is presently set to 100": a business rule
+# the EU applies on top of the schema's 200.
+COMMODITIES_PER_STATEMENT_BUSINESS_MAX = 100
 PRODUCERS_PER_COMMODITY_MAX = 1000  # XSD maxOccurs and OPS 10.3
 PRODUCERS_PER_STATEMENT_MAX = 10_000  # OPS 10.3
 SPECIES_PER_COMMODITY_MAX = 500  # XSD maxOccurs and OPS 10.3
@@ -263,6 +266,10 @@ POINT_AREA_MAX_HA = 4  # OPS 10.3, except cattle
 
 # --- Time rules ----------------------------------------------------------------------
 AMEND_WITHDRAW_WINDOW_HOURS = 72  # OPS 4.1.2 amendDds/withdrawDds; DDS only, not SD
+# OPS 11.6.5: when the Information System is unavailable for more than 60 minutes, a
+# competent or customs authority may issue a contingency reference number, to be replaced
+# by the system's reference number once it is restored.
+CONTINGENCY_AFTER_MINUTES = 60
 TIMESTAMP_TTL_SECONDS = 60  # CF1 7.3: Expires "can't be more than 1 minute" after Created
 CLOCK_SKEW_SECONDS = 300  # OPS 3.9: wsu:Created within 5 minutes of server time
 NONCE_BYTES = 16  # CF1 7.3: "Random base64 number - 16 bytes"

@@ -104,6 +104,11 @@ def declaration_body(data: dict[str, Any]) -> dict[str, Any]:
                 "description": data["description"],
                 "hs_heading": data["hs_heading"],
                 "net_mass_kg": str(data["net_mass_kg"]),
+                **(
+                    {"percentage_estimation_or_deviation": str(data["percentage_estimation_or_deviation"])}
+                    if data.get("percentage_estimation_or_deviation") is not None
+                    else {}
+                ),
                 "country_of_production": COUNTRY,
                 "plots": [{"parcel_id": parcel_id} for parcel_id in data["parcel_ids"]]
                 + [{"address": address} for address in data["land_addresses"]],
@@ -130,6 +135,7 @@ _FIELD_FOR_PATH = {
     "commodities[0].description": "description",
     "commodities[0].hs_heading": "hs_heading",
     "commodities[0].net_mass_kg": "net_mass_kg",
+    "commodities[0].percentage_estimation_or_deviation": "percentage_estimation_or_deviation",
     "commodities[0].plots": "parcel_ids",
     "attestation.signatory_name": "signatory_name",
     "attestation.signatory_function": "signatory_function",

@@ -17,6 +17,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Plan
+from compliance.eu_submission import eu_contingency
 from compliance.models import DueDiligenceStatement, EuSubmission
 from compliance.plot_map import statement_map_svg
 from reports.models import CsrdReport, ReportStatus
@@ -78,12 +79,21 @@ def statements(request: HttpRequest) -> HttpResponse:
     return render(request, "panel/statements.html", context)
 
 
+def statement_lines(statement: DueDiligenceStatement) -> list:
+    """The statement's commodity lines with their producers and which plots each produced."""
+    lines = list(statement.commodities.prefetch_related("plots", "producers__plots").order_by("position"))
+    for line in lines:
+        line.producer_table = line.producer_rows()
+    return lines
+
+
 @login_required
 def statement_detail(request: HttpRequest, dds_id: str) -> HttpResponse:
     statement = get_object_or_404(
         DueDiligenceStatement, owner=request.user, dds_id=dds_id.upper(), livemode=True
     )
     confirmed = statement.operator_identity_confirmed()
+    eu = EuSubmission.objects.filter(statement=statement).first()
     context = {
         "statement": statement,
         "identity_confirmed": confirmed,
@@ -91,10 +101,12 @@ def statement_detail(request: HttpRequest, dds_id: str) -> HttpResponse:
         "validity": statement.public_validity(identity_confirmed=confirmed),
         "row": _statement_row(statement),
         "history": statement.history.order_by("changed_at", "id"),
-        "eu": EuSubmission.objects.filter(statement=statement).first(),
+        "eu": eu,
+        "eu_contingency": eu_contingency(eu) if eu else None,
         "pdf_allowed": request.user.plan.has_feature("dds"),
         "pdf_plans": _plans_with("dds"),
         "plot_map": statement_map_svg(statement=statement, lang=(get_language() or "pl")[:2]),
+        "lines": statement_lines(statement),
     }
     return render(request, "panel/statement_detail.html", context)
 

@@ -167,6 +167,19 @@ class SimplifiedDeclarationForm(forms.Form):
         min_value=Decimal("0.001"),
         widget=forms.TextInput(attrs={"inputmode": "decimal"}),
     )
+    percentage_estimation_or_deviation = WrittenDecimalField(
+        label=_("How exact is the mass (± %)"),
+        max_digits=5,
+        decimal_places=3,
+        min_value=Decimal(0),
+        max_value=Decimal(25),
+        required=False,
+        widget=forms.TextInput(attrs={"inputmode": "decimal"}),
+        help_text=_(
+            "By how many percent the mass may differ from what you deliver, 0 to 25 (0 when weighed). "
+            "The EU asks for it unless you export."
+        ),
+    )
     parcel_ids = forms.CharField(
         label=_("Parcel numbers"),
         required=False,

@@ -89,6 +89,34 @@ _ROWS: tuple[ProblemType, ...] = (
         "Podziel zapytanie na części po najwyżej 500 pozycji.",
     ),
     ProblemType(
+        "grouped_declaration_not_usable",
+        400,
+        "A referenced statement cannot be grouped",
+        "Nie można zgrupować wskazanego oświadczenia",
+        "`grouped_declarations` names an EU reference number that is not one of your statements, "
+        "is the statement itself, or is not AVAILABLE or ARCHIVED at the EU (OPS 10.3); `field` "
+        "says which.",
+        "`grouped_declarations` wskazuje numer referencyjny UE, który nie należy do Twoich oświadczeń, "
+        "jest tym samym oświadczeniem albo nie ma w UE statusu AVAILABLE lub ARCHIVED (OPS 10.3); "
+        "`field` mówi, który.",
+        "Reference only your own statements the EU has made AVAILABLE. Nothing was changed.",
+        "Wskazuj tylko własne oświadczenia, które UE udostępniła (AVAILABLE). Niczego nie zmieniono.",
+    ),
+    ProblemType(
+        "eu_limit_exceeded",
+        400,
+        "Over a limit of the EU Information System",
+        "Przekroczony limit systemu informacyjnego UE",
+        "The statement is larger than the EU Information System accepts (commodities, producers, "
+        "referenced statements or geolocation size); `limit`, `maximum`, `measured` and `source` say "
+        "which limit, by how much, and where the EU documents it.",
+        "Oświadczenie jest większe, niż przyjmuje system informacyjny UE (towary, producenci, "
+        "powiązane oświadczenia lub rozmiar geolokalizacji); `limit`, `maximum`, `measured` i `source` "
+        "mówią, który limit, o ile i gdzie UE go opisuje.",
+        "Split the goods into several statements. Nothing was changed.",
+        "Podziel towary na kilka oświadczeń. Niczego nie zmieniono.",
+    ),
+    ProblemType(
         "budget_exceeded",
         400,
         "Over the work budget of one request",

@@ -38,6 +38,7 @@ def declaration(**changes):
                 "description": "Soja ziarno",
                 "hs_heading": "1201",
                 "net_mass_kg": "18000",
+                "percentage_estimation_or_deviation": "5",
                 "country_of_production": "PL",
                 "plots": [{"parcel_id": PARCEL_ID}, {"parcel_id": SECOND_PARCEL}],
             }

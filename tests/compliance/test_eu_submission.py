@@ -366,3 +366,32 @@ def test_statement_no_longer_compliant_when_its_turn_comes_is_not_sent(
         dds_transition(statement=statement, to_status="COMPLIANT", reason="staff: clear")
     submission.refresh_from_db()
     assert submission.state == "submitted" and len(eu.records) == 1
+
+
+def test_an_eu_outage_is_recorded_and_past_60_minutes_points_to_the_contingency_arrangements(
+    client, eu, settings, django_capture_on_commit_callbacks
+):
+    """OPS 11.6.5: nothing is lost while the EU system is down; past 60 minutes the record
+    says what the user may do, and the filing completes by itself once the EU answers."""
+    store_credentials(client)
+    base_url = settings.EU_IS_URL
+    settings.EU_IS_URL = "http://127.0.0.1:9/tracesnt/"  # the discard port: nothing listens
+    record = file(client, django_capture_on_commit_callbacks)
+    submission = EuSubmission.objects.get(statement__dds_id=record["dds_id"])
+    assert submission.state == "pending" and submission.unavailable_since is not None
+    eu_is = detail(client, record["dds_id"])["eu_is"]
+    assert eu_is["unavailable_since"] and eu_is["contingency"] is None
+
+    EuSubmission.objects.filter(pk=submission.pk).update(
+        unavailable_since=timezone.now() - timedelta(minutes=61),
+        next_attempt_at=timezone.now() - timedelta(minutes=1),
+    )
+    contingency = detail(client, record["dds_id"])["eu_is"]["contingency"]
+    assert contingency["source"] == "Operator API Reference v1.0, 11.6.5"
+    assert "contingency reference number" in contingency["message"]
+
+    settings.EU_IS_URL = base_url  # the EU is back
+    assert eu_submissions_sweep() == 1
+    eu_is = detail(client, record["dds_id"])["eu_is"]
+    assert eu_is["state"] == "submitted" and eu_is["unavailable_since"] is None
+    assert eu_is["contingency"] is None and len(eu.records) == 1

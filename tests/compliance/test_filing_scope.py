@@ -7,6 +7,7 @@ import pytest
 
 from compliance import filing_serializers
 from compliance.models import DueDiligenceStatement
+from euis.quantities import customs_unit_for
 from tests.compliance.test_dds_api import GENERATE, JSON, body
 
 pytestmark = pytest.mark.django_db
@@ -72,6 +73,9 @@ def filed_on(monkeypatch):
 def _file(client, **line):
     if line.get("commodity") == "drewno":  # wood needs its species (V3 speciesInfo)
         line["species"] = [{"scientific_name": "Fagus sylvatica", "common_name": "buk"}]
+    unit = customs_unit_for(line.get("hs_heading", ""))
+    if unit:  # imported in a supplementary unit too (euis.quantities)
+        line.update(supplementary_unit=40, supplementary_unit_qualifier=unit)
     return client.post(GENERATE, _line(**line), format="json", **JSON)
 
 

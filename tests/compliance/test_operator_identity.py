@@ -25,7 +25,9 @@ def account(make_user):
 
 
 def filing_for(organisation):
-    data = body()
+    # Domestic production: an import would need an EORI, which these organisations lack.
+    data = body(activity="domestic")
+    data["commodities"][0]["percentage_estimation_or_deviation"] = 5
     data["operator"] = {
         "name": organisation.name,
         "nip": organisation.nip,

@@ -22,13 +22,18 @@ def add_plots(statement, name="soja"):
     )
     DDSPlot.objects.create(
         commodity=line,
+        producer=line.operator_producer(),
         position=0,
         kind="geometry",
         geometry={"type": "Polygon", "coordinates": [SQUARE]},
         risk_level="low",
     )
     DDSPlot.objects.create(
-        commodity=line, position=1, kind="point", geometry={"type": "Point", "coordinates": [21.06, 52.26]}
+        commodity=line,
+        producer=line.operator_producer(),
+        position=1,
+        kind="point",
+        geometry={"type": "Point", "coordinates": [21.06, 52.26]},
     )
 
 

@@ -31,3 +31,20 @@ def test_each_run_replaces_the_password_and_the_key(client, db):
     refused = client.post("/accounts/login/", {"username": "demo@operator.example", "password": old_password})
     assert refused.status_code == 200  # the form again, with an error
     assert "_auth_user_id" not in client.session
+
+
+def test_every_demo_statement_has_geolocation_and_what_the_eu_asks(db):
+    """No demo statement can be made green or sent to the EU without plots (the sweep screens
+    the SUBMITTED one minutes after `make run`), and each maps to V3 where it would be sent."""
+    from compliance.eu_mapping import dds_to_eu
+    from compliance.models import DDSCommodity, DDSStatus, DueDiligenceStatement
+
+    _seed()
+    lines = DDSCommodity.objects.filter(statement__dds_id__endswith="-DEMO")
+    assert lines.exists()
+    assert not [line.statement.dds_id for line in lines if not line.plots.exists()]
+    assert not [line.statement.dds_id for line in lines if not line.producers.exists()]
+    for statement in DueDiligenceStatement.objects.filter(
+        dds_id__endswith="-DEMO", status__in=[DDSStatus.COMPLIANT, DDSStatus.SUBMITTED]
+    ):
+        assert dds_to_eu(statement).commodities  # raises NotMappable if the EU would refuse it

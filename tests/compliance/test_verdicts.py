@@ -202,11 +202,12 @@ def test_a_postal_address_is_judged_by_the_benchmark_of_the_filing_date(db):
 
     from django.utils import timezone
 
-    from compliance.models import DDSCommodity, DueDiligenceStatement, PlotKind
+    from compliance.models import DDSCommodity, DDSProducer, DueDiligenceStatement, PlotKind
 
     statement = DueDiligenceStatement(created_at=timezone.now() - timedelta(days=60))
     line = DDSCommodity(statement=statement, country_of_production="GH")
-    plot = DDSPlot(commodity=line, kind=PlotKind.ADDRESS)
+    producer = DDSProducer(commodity=line, country="GH", is_operator=True)
+    plot = DDSPlot(commodity=line, producer=producer, kind=PlotKind.ADDRESS)
     assert plot_finding(plot) == Rule.POSTAL_ADDRESS_LOW_RISK
     CountryBenchmark.objects.create(
         country_code="GH",

@@ -62,6 +62,7 @@ def test_farmer_types_a_parcel_sees_it_on_the_map_and_files(
     page.get_by_label("Kod HS").fill("1201")
     page.get_by_label("Opis produktów").fill("Soja ziarno")
     page.get_by_label("Masa netto (kg)").fill("18 000")
+    page.get_by_label("Dokładność masy (± %)").fill("0")
     page.get_by_label("Produkty zostały wytworzone zgodnie z prawem kraju produkcji.").check()
     page.get_by_label("Składam przytoczone wyżej oświadczenie (załącznik II pkt 5).").check()
     page.get_by_label("Podpisuje (imię i nazwisko)").fill("Jan Kowalski")

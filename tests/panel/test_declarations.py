@@ -40,6 +40,7 @@ def filled(**changes) -> dict:
         "hs_heading": "1201",
         "description": "Soja ziarno",
         "net_mass_kg": "18 000,5",
+        "percentage_estimation_or_deviation": "0",
         "legality": "on",
         "annex_ii_declaration": "on",
         "signatory_name": "Jan Kowalski",

@@ -24,6 +24,7 @@ FILING = {
             "description": "Tarcica",
             "hs_heading": "4407",
             "net_mass_kg": "1000",
+            "percentage_estimation_or_deviation": "5",
             "country_of_production": "PL",
             "species": [{"scientific_name": "Pinus sylvestris", "common_name": "sosna zwyczajna"}],
             "plots": [{"lat": 52.25, "lng": 21.05, "area_ha": 1}],

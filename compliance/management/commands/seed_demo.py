@@ -155,7 +155,22 @@ DEMO_FOREIGN_PLOTS = {
                 ]
             ],
         },
-    ]
+    ],
+    # Cocoa near Soubré, Côte d'Ivoire (the NON_COMPLIANT demo statement).
+    "CI": [
+        {
+            "type": "Polygon",
+            "coordinates": [[[-6.61, 5.79], [-6.598, 5.79], [-6.598, 5.8], [-6.61, 5.8], [-6.61, 5.79]]],
+        }
+    ],
+}
+# Every demo statement has geolocation, like any filing (a commodity without plots is never
+# filed, screened or sent). Polish ones not walked through screening get a point of their own.
+DEMO_PL_PLOTS = {
+    "DDS-PL-2025-000002-DEMO": {"lat": 51.9856, "lng": 19.3601, "area_ha": "3.2"},  # pine wood near Łódź
+    "DDS-PL-2025-000003-DEMO": {"lat": 51.7123, "lng": 19.6011, "area_ha": "1.8"},  # pasture, Łódź East
+    "DDS-PL-2025-000006-DEMO": {"lat": 49.4102, "lng": 22.4321, "area_ha": "3.9"},  # forest, Bieszczady
+    "DDS-PL-2025-000008-DEMO": DEMO_PLOT,
 }
 
 
@@ -220,6 +235,8 @@ def _create(user: User, row: tuple) -> DueDiligenceStatement:
         description=f"{commodity} (demo)",
         hs_heading=HS_HEADINGS[commodity],
         net_mass_kg="25000",
+        # Outside customs a net mass comes with its estimate or deviation (euis.quantities).
+        percentage_estimation_or_deviation="5",
         country_of_production=country,
         # Wood needs its species at the EU (OPS 10.3), as the filing body asks.
         species=[{"scientific_name": "Pinus sylvestris", "common_name": "sosna zwyczajna"}]
@@ -229,6 +246,7 @@ def _create(user: User, row: tuple) -> DueDiligenceStatement:
     if status == DDSStatus.COMPLIANT:
         DDSPlot.objects.create(
             commodity=line,
+            producer=line.operator_producer(),
             position=0,
             kind=PlotKind.POINT,
             geometry={"type": "Point", "coordinates": [DEMO_PLOT["lng"], DEMO_PLOT["lat"]]},
@@ -241,10 +259,26 @@ def _create(user: User, row: tuple) -> DueDiligenceStatement:
         if screened is None or screened.status != DDSStatus.COMPLIANT:
             raise RuntimeError(f"demo statement {dds_id} did not screen COMPLIANT: check the benchmark data")
         return screened
+    if dds_id in DEMO_PL_PLOTS:
+        point = DEMO_PL_PLOTS[dds_id]
+        DDSPlot.objects.create(
+            commodity=line,
+            producer=line.operator_producer(),
+            position=0,
+            kind=PlotKind.POINT,
+            geometry={"type": "Point", "coordinates": [point["lng"], point["lat"]]},
+            area_ha=point["area_ha"],
+            risk_level=risk,
+        )
     for position, geometry in enumerate(DEMO_FOREIGN_PLOTS.get(country, [])):
         # Shown on the maps as the level the statement carries; these plots are never screened.
         DDSPlot.objects.create(
-            commodity=line, position=position, kind=PlotKind.GEOMETRY, geometry=geometry, risk_level=risk
+            commodity=line,
+            producer=line.operator_producer(),
+            position=position,
+            kind=PlotKind.GEOMETRY,
+            geometry=geometry,
+            risk_level=risk,
         )
     statement.risk_level = risk
     statement.save(update_fields=["risk_level"])

@@ -62,6 +62,8 @@ from .point_request import PointRequest
 from .postal_address_out import PostalAddressOut
 from .postal_address_request import PostalAddressRequest
 from .problem import Problem
+from .producer_out import ProducerOut
+from .producer_request import ProducerRequest
 from .risk_job_out import RiskJobOut
 from .risk_job_out_counts_type_0 import RiskJobOutCountsType0
 from .risk_job_out_options import RiskJobOutOptions
@@ -82,6 +84,7 @@ from .sd_summary import SDSummary
 from .size_enum import SizeEnum
 from .species_out import SpeciesOut
 from .species_request import SpeciesRequest
+from .supplementary_unit_qualifier_enum import SupplementaryUnitQualifierEnum
 from .supplier_request import SupplierRequest
 from .upstream_reference_in_request import UpstreamReferenceInRequest
 from .upstream_reference_out import UpstreamReferenceOut
@@ -157,6 +160,8 @@ __all__ = (
     "PostalAddressOut",
     "PostalAddressRequest",
     "Problem",
+    "ProducerOut",
+    "ProducerRequest",
     "RiskJobOut",
     "RiskJobOutCountsType0",
     "RiskJobOutOptions",
@@ -177,6 +182,7 @@ __all__ = (
     "SizeEnum",
     "SpeciesOut",
     "SpeciesRequest",
+    "SupplementaryUnitQualifierEnum",
     "SupplierRequest",
     "UpstreamReferenceInRequest",
     "UpstreamReferenceOut",

@@ -1,13 +1,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
     from ..models.plot_out import PlotOut
+    from ..models.producer_out import ProducerOut
     from ..models.species_out import SpeciesOut
 
 
@@ -21,18 +22,26 @@ class CommodityOut:
         commodity (str):
         description (str):
         hs_heading (str):
-        net_mass_kg (str):
-        country_of_production (str):
+        net_mass_kg (None | str):
+        percentage_estimation_or_deviation (None | str): V3 percentageEstimationOrDeviation
+        supplementary_unit (None | str):
+        supplementary_unit_qualifier (str): e.g. NAR, MTQ; empty
+        country_of_production (str): The first producer's country
         species (list[SpeciesOut]): Tree species (V3 speciesInfo); empty when not given
+        producers (list[ProducerOut]): V3 producers
         plots (list[PlotOut]):
     """
 
     commodity: str
     description: str
     hs_heading: str
-    net_mass_kg: str
+    net_mass_kg: None | str
+    percentage_estimation_or_deviation: None | str
+    supplementary_unit: None | str
+    supplementary_unit_qualifier: str
     country_of_production: str
     species: list[SpeciesOut]
+    producers: list[ProducerOut]
     plots: list[PlotOut]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -43,7 +52,16 @@ class CommodityOut:
 
         hs_heading = self.hs_heading
 
+        net_mass_kg: None | str
         net_mass_kg = self.net_mass_kg
+
+        percentage_estimation_or_deviation: None | str
+        percentage_estimation_or_deviation = self.percentage_estimation_or_deviation
+
+        supplementary_unit: None | str
+        supplementary_unit = self.supplementary_unit
+
+        supplementary_unit_qualifier = self.supplementary_unit_qualifier
 
         country_of_production = self.country_of_production
 
@@ -51,6 +69,11 @@ class CommodityOut:
         for species_item_data in self.species:
             species_item = species_item_data.to_dict()
             species.append(species_item)
+
+        producers = []
+        for producers_item_data in self.producers:
+            producers_item = producers_item_data.to_dict()
+            producers.append(producers_item)
 
         plots = []
         for plots_item_data in self.plots:
@@ -65,8 +88,12 @@ class CommodityOut:
                 "description": description,
                 "hs_heading": hs_heading,
                 "net_mass_kg": net_mass_kg,
+                "percentage_estimation_or_deviation": percentage_estimation_or_deviation,
+                "supplementary_unit": supplementary_unit,
+                "supplementary_unit_qualifier": supplementary_unit_qualifier,
                 "country_of_production": country_of_production,
                 "species": species,
+                "producers": producers,
                 "plots": plots,
             }
         )
@@ -76,6 +103,7 @@ class CommodityOut:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.plot_out import PlotOut  # noqa: PLC0415
+        from ..models.producer_out import ProducerOut  # noqa: PLC0415
         from ..models.species_out import SpeciesOut  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -85,7 +113,30 @@ class CommodityOut:
 
         hs_heading = d.pop("hs_heading")
 
-        net_mass_kg = d.pop("net_mass_kg")
+        def _parse_net_mass_kg(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        net_mass_kg = _parse_net_mass_kg(d.pop("net_mass_kg"))
+
+        def _parse_percentage_estimation_or_deviation(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        percentage_estimation_or_deviation = _parse_percentage_estimation_or_deviation(
+            d.pop("percentage_estimation_or_deviation")
+        )
+
+        def _parse_supplementary_unit(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        supplementary_unit = _parse_supplementary_unit(d.pop("supplementary_unit"))
+
+        supplementary_unit_qualifier = d.pop("supplementary_unit_qualifier")
 
         country_of_production = d.pop("country_of_production")
 
@@ -95,6 +146,13 @@ class CommodityOut:
             species_item = SpeciesOut.from_dict(species_item_data)
 
             species.append(species_item)
+
+        producers = []
+        _producers = d.pop("producers")
+        for producers_item_data in _producers:
+            producers_item = ProducerOut.from_dict(producers_item_data)
+
+            producers.append(producers_item)
 
         plots = []
         _plots = d.pop("plots")
@@ -108,8 +166,12 @@ class CommodityOut:
             description=description,
             hs_heading=hs_heading,
             net_mass_kg=net_mass_kg,
+            percentage_estimation_or_deviation=percentage_estimation_or_deviation,
+            supplementary_unit=supplementary_unit,
+            supplementary_unit_qualifier=supplementary_unit_qualifier,
             country_of_production=country_of_production,
             species=species,
+            producers=producers,
             plots=plots,
         )
 

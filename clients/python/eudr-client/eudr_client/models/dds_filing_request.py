@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -30,6 +30,11 @@ class DDSFilingRequest:
         attestation (AttestationRequest): What the signatory attests on filing: legality (Article 3(b)) and the
             Annex II point 5 declaration, with the name and function Annex II point 6 asks for.
         internal_reference (str | Unset):
+        border_cross_country (str | Unset): V3 borderCrossCountry: the Member State (or XI) where the goods enter the EU
+            (import) or leave it (export); import and export only
+        grouped_declarations (list[str] | Unset): V3 groupedDeclarations: EU reference numbers of your earlier
+            statements, AVAILABLE or ARCHIVED at the EU, that this statement groups (OPS 10.3, 11.3.2; at most 2,000). The
+            EU may not offer grouping in V3's first release (Operator API Reference v1.0, 1.1).
         geolocation_confidential (bool | Unset): V3 geoLocationConfidential: true keeps the plots' geolocation from the
             supply chain at the EU, and from our public status page. State it (true or false): a body without it is the
             deprecated legacy body (then false for a new filing, unchanged by an amendment).
@@ -40,6 +45,8 @@ class DDSFilingRequest:
     commodities: list[CommodityRequest]
     attestation: AttestationRequest
     internal_reference: str | Unset = UNSET
+    border_cross_country: str | Unset = UNSET
+    grouped_declarations: list[str] | Unset = UNSET
     geolocation_confidential: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -57,6 +64,12 @@ class DDSFilingRequest:
 
         internal_reference = self.internal_reference
 
+        border_cross_country = self.border_cross_country
+
+        grouped_declarations: list[str] | Unset = UNSET
+        if not isinstance(self.grouped_declarations, Unset):
+            grouped_declarations = self.grouped_declarations
+
         geolocation_confidential = self.geolocation_confidential
 
         field_dict: dict[str, Any] = {}
@@ -71,6 +84,10 @@ class DDSFilingRequest:
         )
         if internal_reference is not UNSET:
             field_dict["internal_reference"] = internal_reference
+        if border_cross_country is not UNSET:
+            field_dict["border_cross_country"] = border_cross_country
+        if grouped_declarations is not UNSET:
+            field_dict["grouped_declarations"] = grouped_declarations
         if geolocation_confidential is not UNSET:
             field_dict["geolocation_confidential"] = geolocation_confidential
 
@@ -98,6 +115,10 @@ class DDSFilingRequest:
 
         internal_reference = d.pop("internal_reference", UNSET)
 
+        border_cross_country = d.pop("border_cross_country", UNSET)
+
+        grouped_declarations = cast(list[str], d.pop("grouped_declarations", UNSET))
+
         geolocation_confidential = d.pop("geolocation_confidential", UNSET)
 
         dds_filing_request = cls(
@@ -106,6 +127,8 @@ class DDSFilingRequest:
             commodities=commodities,
             attestation=attestation,
             internal_reference=internal_reference,
+            border_cross_country=border_cross_country,
+            grouped_declarations=grouped_declarations,
             geolocation_confidential=geolocation_confidential,
         )
 

@@ -18,6 +18,8 @@ class OperatorOut:
         eori (str):
         country (str):
         address (str):
+        email (str):
+        phone (str):
     """
 
     name: str
@@ -25,6 +27,8 @@ class OperatorOut:
     eori: str
     country: str
     address: str
+    email: str
+    phone: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -38,6 +42,10 @@ class OperatorOut:
 
         address = self.address
 
+        email = self.email
+
+        phone = self.phone
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -47,6 +55,8 @@ class OperatorOut:
                 "eori": eori,
                 "country": country,
                 "address": address,
+                "email": email,
+                "phone": phone,
             }
         )
 
@@ -65,12 +75,18 @@ class OperatorOut:
 
         address = d.pop("address")
 
+        email = d.pop("email")
+
+        phone = d.pop("phone")
+
         operator_out = cls(
             name=name,
             nip=nip,
             eori=eori,
             country=country,
             address=address,
+            email=email,
+            phone=phone,
         )
 
         operator_out.additional_properties = d

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -20,6 +20,8 @@ class OperatorRequest:
         address (str):
         nip (str | Unset):
         eori (str | Unset):
+        email (str | Unset):
+        phone (str | Unset):
     """
 
     name: str
@@ -27,6 +29,8 @@ class OperatorRequest:
     address: str
     nip: str | Unset = UNSET
     eori: str | Unset = UNSET
+    email: str | Unset = UNSET
+    phone: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -39,6 +43,14 @@ class OperatorRequest:
         nip = self.nip
 
         eori = self.eori
+
+        email: str | Unset
+        if isinstance(self.email, Unset):
+            email = UNSET
+        else:
+            email = self.email
+
+        phone = self.phone
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -53,6 +65,10 @@ class OperatorRequest:
             field_dict["nip"] = nip
         if eori is not UNSET:
             field_dict["eori"] = eori
+        if email is not UNSET:
+            field_dict["email"] = email
+        if phone is not UNSET:
+            field_dict["phone"] = phone
 
         return field_dict
 
@@ -69,12 +85,23 @@ class OperatorRequest:
 
         eori = d.pop("eori", UNSET)
 
+        def _parse_email(data: object) -> str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(str | Unset, data)
+
+        email = _parse_email(d.pop("email", UNSET))
+
+        phone = d.pop("phone", UNSET)
+
         operator_request = cls(
             name=name,
             country=country,
             address=address,
             nip=nip,
             eori=eori,
+            email=email,
+            phone=phone,
         )
 
         operator_request.additional_properties = d

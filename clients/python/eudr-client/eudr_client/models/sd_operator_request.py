@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -26,6 +26,8 @@ class SDOperatorRequest:
             * `large` - large
         nip (str | Unset):
         eori (str | Unset):
+        email (str | Unset):
+        phone (str | Unset):
     """
 
     name: str
@@ -34,6 +36,8 @@ class SDOperatorRequest:
     size: SizeEnum
     nip: str | Unset = UNSET
     eori: str | Unset = UNSET
+    email: str | Unset = UNSET
+    phone: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,6 +53,14 @@ class SDOperatorRequest:
 
         eori = self.eori
 
+        email: str | Unset
+        if isinstance(self.email, Unset):
+            email = UNSET
+        else:
+            email = self.email
+
+        phone = self.phone
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -63,6 +75,10 @@ class SDOperatorRequest:
             field_dict["nip"] = nip
         if eori is not UNSET:
             field_dict["eori"] = eori
+        if email is not UNSET:
+            field_dict["email"] = email
+        if phone is not UNSET:
+            field_dict["phone"] = phone
 
         return field_dict
 
@@ -81,6 +97,15 @@ class SDOperatorRequest:
 
         eori = d.pop("eori", UNSET)
 
+        def _parse_email(data: object) -> str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(str | Unset, data)
+
+        email = _parse_email(d.pop("email", UNSET))
+
+        phone = d.pop("phone", UNSET)
+
         sd_operator_request = cls(
             name=name,
             country=country,
@@ -88,6 +113,8 @@ class SDOperatorRequest:
             size=size,
             nip=nip,
             eori=eori,
+            email=email,
+            phone=phone,
         )
 
         sd_operator_request.additional_properties = d

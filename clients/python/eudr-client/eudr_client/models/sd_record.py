@@ -45,6 +45,8 @@ class SDRecord:
         attestation (SDRecordAttestation):
         evidence (SDRecordEvidence): Layers answered, methodology, warnings, the rule and who decided
         commodities (list[CommodityOut]):
+        border_cross_country (str): V3 borderCrossCountry (import, export); empty otherwise
+        grouped_declarations (list[str]): V3 groupedDeclarations: EU reference numbers grouped
         geolocation_confidential (bool): V3 geoLocationConfidential as sent to the EU; true: no plot geometry on public
             pages
         eu_reference_number (str):
@@ -76,6 +78,8 @@ class SDRecord:
     attestation: SDRecordAttestation
     evidence: SDRecordEvidence
     commodities: list[CommodityOut]
+    border_cross_country: str
+    grouped_declarations: list[str]
     geolocation_confidential: bool
     eu_reference_number: str
     eu_verification_number: str
@@ -141,6 +145,10 @@ class SDRecord:
             commodities_item = commodities_item_data.to_dict()
             commodities.append(commodities_item)
 
+        border_cross_country = self.border_cross_country
+
+        grouped_declarations = self.grouped_declarations
+
         geolocation_confidential = self.geolocation_confidential
 
         eu_reference_number = self.eu_reference_number
@@ -192,6 +200,8 @@ class SDRecord:
                 "attestation": attestation,
                 "evidence": evidence,
                 "commodities": commodities,
+                "border_cross_country": border_cross_country,
+                "grouped_declarations": grouped_declarations,
                 "geolocation_confidential": geolocation_confidential,
                 "eu_reference_number": eu_reference_number,
                 "eu_verification_number": eu_verification_number,
@@ -292,6 +302,10 @@ class SDRecord:
 
             commodities.append(commodities_item)
 
+        border_cross_country = d.pop("border_cross_country")
+
+        grouped_declarations = cast(list[str], d.pop("grouped_declarations"))
+
         geolocation_confidential = d.pop("geolocation_confidential")
 
         eu_reference_number = d.pop("eu_reference_number")
@@ -360,6 +374,8 @@ class SDRecord:
             attestation=attestation,
             evidence=evidence,
             commodities=commodities,
+            border_cross_country=border_cross_country,
+            grouped_declarations=grouped_declarations,
             geolocation_confidential=geolocation_confidential,
             eu_reference_number=eu_reference_number,
             eu_verification_number=eu_verification_number,
