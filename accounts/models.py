@@ -298,6 +298,11 @@ class EuCredential(models.Model):
     client_id = models.CharField(max_length=100, help_text="WebServiceClientId, e.g. eudr-test in acceptance")
     environment = models.CharField(max_length=16, choices=EuEnvironment.choices)
     updated_at = models.DateTimeField(auto_now=True)
+    # Null until the EU accepted these credentials: when stored (a check call) or later,
+    # by the first submission they made. Cleared when the EU refuses them.
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    last_checked_at = models.DateTimeField(null=True, blank=True)
+    last_check_error = models.CharField(max_length=500, blank=True, help_text="Why not confirmed")
 
     def __str__(self) -> str:
         return f"{self.account_id}: {self.username} ({self.environment})"

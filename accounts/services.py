@@ -213,10 +213,20 @@ def organisation_identity_confirmed(
     return mandate is not None and mandate.is_active(now)
 
 
-def eu_credential_set(
-    *, account: User, username: str, authentication_key: str, client_id: str, environment: str
+def eu_credential_set(  # noqa: PLR0913
+    *,
+    account: User,
+    username: str,
+    authentication_key: str,
+    client_id: str,
+    environment: str,
+    confirmed_at: datetime | None = None,
+    last_checked_at: datetime | None = None,
+    last_check_error: str = "",
 ) -> EuCredential:
-    """Store (or replace) the account's EU Information System credentials."""
+    """Store (or replace) the account's EU Information System credentials.
+
+    New credentials carry only their own check: a replaced set's confirmation never carries over."""
     credential, _ = EuCredential.objects.update_or_create(
         account=account,
         defaults={
@@ -224,9 +234,30 @@ def eu_credential_set(
             "authentication_key": authentication_key,
             "client_id": client_id,
             "environment": environment,
+            "confirmed_at": confirmed_at,
+            "last_checked_at": last_checked_at,
+            "last_check_error": last_check_error[:500],
         },
     )
     return credential
+
+
+def eu_credential_confirm(*, credential: EuCredential) -> None:
+    """The EU accepted a call made with `credential`: confirm it, unless it was replaced since."""
+    if credential.confirmed_at is not None:
+        return
+    now = timezone.now()
+    # update() leaves updated_at alone, so it still tells whether these are the same credentials.
+    EuCredential.objects.filter(pk=credential.pk, updated_at=credential.updated_at).update(
+        confirmed_at=now, last_checked_at=now, last_check_error=""
+    )
+
+
+def eu_credential_unconfirm(*, credential: EuCredential, reason: str) -> None:
+    """The EU refused a call made with `credential` for its authentication: no longer confirmed."""
+    EuCredential.objects.filter(pk=credential.pk, updated_at=credential.updated_at).update(
+        confirmed_at=None, last_checked_at=timezone.now(), last_check_error=reason[:500]
+    )
 
 
 def eu_credential_get(*, account_id: int) -> EuCredential | None:

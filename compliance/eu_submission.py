@@ -23,7 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import EuCredential, EuEnvironment
-from accounts.services import eu_credential_get
+from accounts.services import eu_credential_confirm, eu_credential_get, eu_credential_unconfirm
 from compliance import events
 from compliance.eu_mapping import NotMappable, dds_to_eu, eu_internal_reference, sd_to_eu
 from compliance.models import (
@@ -47,6 +47,7 @@ from euis.contract import (
     SdOperatorRole,
 )
 from euis.errors import (
+    EuisAuthenticationError,
     EuisError,
     EuisFault,
     EuisNotFound,
@@ -184,6 +185,7 @@ def eu_submission_send(*, submission_id: int) -> EuSubmission | None:
         if uncertain:
             found = _find_by_internal_reference(client, submission.internal_reference, simplified=simplified)
             if found is not None:
+                eu_credential_confirm(credential=credential)
                 return _accepted(submission, found.uuid, overview=found)
         statement = DueDiligenceStatement.objects.prefetch_related("commodities__producers__plots").get(
             pk=submission.statement_id
@@ -207,10 +209,14 @@ def eu_submission_send(*, submission_id: int) -> EuSubmission | None:
         logger.error("Our request for %s breaks the contract: %s", submission.internal_reference, exc)
         return _refused(submission, message=str(exc), codes=[], clear_attempt=True)
     except EuisFault as exc:
+        if isinstance(exc, EuisAuthenticationError):
+            eu_credential_unconfirm(credential=credential, reason=str(exc))
         messages = "; ".join(e.message for e in exc.errors if e.message) or str(exc)
         return _refused(submission, message=messages, codes=[e.key for e in exc.errors], clear_attempt=True)
     except EuisError as exc:
         return _refused(submission, message=str(exc), codes=[], clear_attempt=False)
+    # The EU took a statement with these credentials: they work (if not confirmed when stored).
+    eu_credential_confirm(credential=credential)
     return _accepted(submission, eu_uuid)
 
 

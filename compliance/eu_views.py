@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from django.db import transaction
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
@@ -16,14 +15,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import EuEnvironment
-from accounts.services import eu_credential_delete, eu_credential_get, eu_credential_set
+from accounts.services import eu_credential_delete, eu_credential_get
 from compliance.eu_amend import dds_amend
-from compliance.eu_submission import (
-    WithdrawRefused,
-    configured_environment,
-    dds_withdraw,
-    eu_submissions_release,
-)
+from compliance.eu_credentials import EuCredentialsRefused, eu_credential_store
+from compliance.eu_submission import WithdrawRefused, configured_environment, dds_withdraw
 from compliance.filing_serializers import LEGACY_BODY_NOTE, DDSFilingSerializer
 from compliance.models import FilingKind, UpstreamReference
 from compliance.serializers import DDSRecordSerializer
@@ -50,6 +45,16 @@ class EuCredentialOutSerializer(serializers.Serializer):
     authentication_key_set = serializers.BooleanField()
     service_environment = serializers.CharField(help_text="The environment this service talks to")
     updated_at = TimestampField(allow_null=True)
+    confirmed = serializers.BooleanField(
+        help_text="The EU accepted these credentials: when stored, or by a submission since"
+    )
+    confirmed_at = TimestampField(allow_null=True)
+    last_checked_at = TimestampField(
+        allow_null=True, help_text="When they were last tried with the EU; null: never (another environment)"
+    )
+    last_check_error = serializers.CharField(
+        help_text="Why they are not confirmed (the EU did not answer, or what it said); empty when confirmed"
+    )
 
 
 def _credential_view(account_id: int) -> dict:
@@ -61,6 +66,10 @@ def _credential_view(account_id: int) -> dict:
         "authentication_key_set": bool(credential and credential.authentication_key),
         "service_environment": configured_environment(),
         "updated_at": credential.updated_at if credential else None,
+        "confirmed": bool(credential and credential.confirmed_at),
+        "confirmed_at": credential.confirmed_at if credential else None,
+        "last_checked_at": credential.last_checked_at if credential else None,
+        "last_check_error": credential.last_check_error if credential else "",
     }
 
 
@@ -80,17 +89,34 @@ class EuCredentialView(APIView):
 
     @extend_schema(
         operation_id="eu_credentials_put",
-        summary="Store your EU Information System credentials (encrypted at rest)",
+        summary="Test your EU Information System credentials with the EU, then store them (encrypted at rest)",
+        description=(
+            "The credentials are tried with the EU first (acceptance: the echo service; production: "
+            "a retrieval by an internal reference no statement has). The EU refuses them: 422 "
+            "`eu_credentials_refused`, nothing is stored and credentials stored before are unchanged. "
+            "The EU does not answer in time: they are stored with `confirmed: false` and the reason in "
+            "`last_check_error`; the first submission the EU accepts confirms them. Credentials for "
+            "another environment than `service_environment` are stored unchecked."
+        ),
         request=EuCredentialInSerializer,
-        responses={200: EuCredentialOutSerializer, 400: PROBLEM_RESPONSES[400], 403: PROBLEM_RESPONSES[403]},
+        responses={
+            200: EuCredentialOutSerializer,
+            400: PROBLEM_RESPONSES[400],
+            403: PROBLEM_RESPONSES[403],
+            422: OpenApiResponse(
+                ProblemSerializer,
+                description="`eu_credentials_refused`: the EU refused them; nothing was stored",
+            ),
+        },
         tags=["eu-is"],
     )
     def put(self, request: Request) -> Response:
         body = EuCredentialInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        with transaction.atomic():
-            eu_credential_set(account=request.user, **body.validated_data)
-            eu_submissions_release(owner_id=request.user.pk)
+        try:
+            eu_credential_store(account=request.user, **body.validated_data)
+        except EuCredentialsRefused as exc:
+            raise Problem(422, "eu_credentials_refused", str(exc)) from exc
         return Response(EuCredentialOutSerializer(_credential_view(request.user.pk)).data)
 
     @extend_schema(

@@ -118,7 +118,8 @@ OPERATIONS: dict[str, Operation] = {
             "VerifyDeclarationResponse",
             "http://ec.europa.eu/tracesnt/certificate/eudr/verification/v3/verify-declaration",
         ),
-        _op("testEcho", Service.ECHO, NS_ECHO, "EudrEchoRequest", "EudrEchoResponse"),
+        # The echo WSDL publishes the namespace itself as the soapAction, without the operation name.
+        Operation("testEcho", Service.ECHO, NS_ECHO, "EudrEchoRequest", "EudrEchoResponse", NS_ECHO),
     )
 }
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from accounts.services import eu_credential_delete, eu_credential_get, eu_credential_set
-from compliance.eu_submission import configured_environment, eu_submissions_release
+from accounts.services import eu_credential_delete, eu_credential_get
+from compliance.eu_credentials import EuCredentialsRefused, eu_credential_store
+from compliance.eu_submission import configured_environment
 from panel.forms import EuCredentialForm
 
 
@@ -38,11 +38,33 @@ def eu_credentials(request: HttpRequest) -> HttpResponse:
     form = EuCredentialForm(request.POST or None, initial=initial)
     if request.method == "POST":
         if form.is_valid():
-            with transaction.atomic():
-                eu_credential_set(account=request.user, **form.cleaned_data)
-                eu_submissions_release(owner_id=request.user.pk)
-            messages.success(request, _("Your EU credentials were saved."))
-            return redirect("panel-eu-credentials")
-        status = 400
+            try:
+                stored = eu_credential_store(account=request.user, **form.cleaned_data)
+            except EuCredentialsRefused as exc:
+                form.add_error(None, str(exc))
+                status = 422
+            else:
+                if stored.confirmed_at is not None:
+                    messages.success(request, _("The EU accepted your credentials; they were saved."))
+                elif stored.last_checked_at is None:
+                    messages.warning(
+                        request,
+                        _(
+                            "Your EU credentials were saved but not checked: they are for another "
+                            "environment than the one this service uses, so they are not used."
+                        ),
+                    )
+                else:
+                    messages.warning(
+                        request,
+                        _(
+                            "Your EU credentials were saved but are not yet confirmed: the EU "
+                            "Information System did not answer. The first statement it accepts "
+                            "with them confirms them."
+                        ),
+                    )
+                return redirect("panel-eu-credentials")
+        else:
+            status = 400
     context = {"form": form, "credential": credential, "service_environment": configured_environment()}
     return render(request, "panel/eu_credentials.html", context, status=status)

@@ -578,6 +578,22 @@ _ROWS: tuple[ProblemType, ...] = (
         "Skontaktuj się z właściwym organem.",
     ),
     ProblemType(
+        "eu_credentials_refused",
+        422,
+        "EU credentials refused",
+        "UE odrzuciła dane dostępowe",
+        "The EU Information System refused the credentials when they were tried before storing "
+        "(wrong username, authentication key or web service client id). Nothing was stored; "
+        "credentials stored before are unchanged.",
+        "System informacyjny UE odrzucił dane dostępowe podczas próby przed zapisaniem "
+        "(zła nazwa użytkownika, klucz uwierzytelniający lub identyfikator klienta usługi "
+        "sieciowej). Niczego nie zapisano; wcześniej zapisane dane pozostają bez zmian.",
+        "Copy the username and the authentication key from “Web Services Access” in your EU "
+        "profile, check the client id and the environment, and send them again.",
+        "Skopiuj nazwę użytkownika i klucz uwierzytelniający z sekcji „Web Services Access” "
+        "w profilu UE, sprawdź identyfikator klienta i środowisko, a następnie wyślij je ponownie.",
+    ),
+    ProblemType(
         "eu_credentials_missing",
         409,
         "EU credentials missing",

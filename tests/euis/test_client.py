@@ -60,7 +60,7 @@ def test_each_operation_goes_to_its_service_with_its_soap_action():
     assert _client(transport).echo() == "OK"
     url, kwargs = transport.calls[0]
     assert url == "https://acceptance.eudr.webcloud.ec.europa.eu/tracesnt/ws/eudr/echo"
-    assert kwargs["headers"]["SOAPAction"] == '"http://ec.europa.eu/tracesnt/eudr/echo/testEcho"'
+    assert kwargs["headers"]["SOAPAction"] == '"http://ec.europa.eu/tracesnt/eudr/echo"'
     assert kwargs["headers"]["Content-Type"].startswith("text/xml")
     assert kwargs["allow_insecure"] is False and kwargs["timeout"] > 0
 
