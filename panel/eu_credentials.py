@@ -59,8 +59,8 @@ def eu_credentials(request: HttpRequest) -> HttpResponse:
                         request,
                         _(
                             "Your EU credentials were saved but are not yet confirmed: the EU "
-                            "Information System did not answer. The first statement it accepts "
-                            "with them confirms them."
+                            "Information System did not answer, or not clearly. The first statement "
+                            "it accepts with them confirms them."
                         ),
                     )
                 return redirect("panel-eu-credentials")
