@@ -213,7 +213,7 @@ def organisation_identity_confirmed(
     return mandate is not None and mandate.is_active(now)
 
 
-def eu_credential_set(  # noqa: PLR0913
+def eu_credential_set(
     *,
     account: User,
     username: str,

@@ -58,7 +58,9 @@ class CheckResult:
     error: str = ""  # why not confirmed
 
 
-def eu_credential_check(*, credentials: Credentials, environment: str, base_url: str | None = None) -> CheckResult:
+def eu_credential_check(
+    *, credentials: Credentials, environment: str, base_url: str | None = None
+) -> CheckResult:
     """One authenticated call with `credentials`; raise EuCredentialsRefused on an
     authentication fault. Bounded by CHECK_TIMEOUT_SECONDS."""
     client = EuisClient(
@@ -88,7 +90,7 @@ def eu_credential_check(*, credentials: Credentials, environment: str, base_url:
     return CheckResult(confirmed=True, checked_at=timezone.now())
 
 
-def eu_credential_store(  # noqa: PLR0913
+def eu_credential_store(
     *, account: User, username: str, authentication_key: str, client_id: str, environment: str
 ) -> EuCredential:
     """Test, then store (or replace) the account's credentials; raise EuCredentialsRefused
@@ -121,4 +123,3 @@ def eu_credential_store(  # noqa: PLR0913
         )
         eu_submissions_release(owner_id=account.pk)
     return credential
-

@@ -89,7 +89,7 @@ class EuCredentialView(APIView):
 
     @extend_schema(
         operation_id="eu_credentials_put",
-        summary="Test your EU Information System credentials with the EU, then store them (encrypted at rest)",
+        summary="Try your EU Information System credentials with the EU, then store them (encrypted)",
         description=(
             "The credentials are tried with the EU first (acceptance: the echo service; production: "
             "a retrieval by an internal reference no statement has). The EU refuses them: 422 "

@@ -21,6 +21,12 @@ class EuCredentialOut:
         authentication_key_set (bool):
         service_environment (str): The environment this service talks to
         updated_at (datetime.datetime | None):
+        confirmed (bool): The EU accepted these credentials: when stored, or by a submission since
+        confirmed_at (datetime.datetime | None):
+        last_checked_at (datetime.datetime | None): When they were last tried with the EU; null: never (another
+            environment)
+        last_check_error (str): Why they are not confirmed (the EU did not answer, or what it said); empty when
+            confirmed
     """
 
     username: str
@@ -29,6 +35,10 @@ class EuCredentialOut:
     authentication_key_set: bool
     service_environment: str
     updated_at: datetime.datetime | None
+    confirmed: bool
+    confirmed_at: datetime.datetime | None
+    last_checked_at: datetime.datetime | None
+    last_check_error: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -48,6 +58,22 @@ class EuCredentialOut:
         else:
             updated_at = self.updated_at
 
+        confirmed = self.confirmed
+
+        confirmed_at: None | str
+        if isinstance(self.confirmed_at, datetime.datetime):
+            confirmed_at = self.confirmed_at.isoformat()
+        else:
+            confirmed_at = self.confirmed_at
+
+        last_checked_at: None | str
+        if isinstance(self.last_checked_at, datetime.datetime):
+            last_checked_at = self.last_checked_at.isoformat()
+        else:
+            last_checked_at = self.last_checked_at
+
+        last_check_error = self.last_check_error
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -58,6 +84,10 @@ class EuCredentialOut:
                 "authentication_key_set": authentication_key_set,
                 "service_environment": service_environment,
                 "updated_at": updated_at,
+                "confirmed": confirmed,
+                "confirmed_at": confirmed_at,
+                "last_checked_at": last_checked_at,
+                "last_check_error": last_check_error,
             }
         )
 
@@ -91,6 +121,40 @@ class EuCredentialOut:
 
         updated_at = _parse_updated_at(d.pop("updated_at"))
 
+        confirmed = d.pop("confirmed")
+
+        def _parse_confirmed_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                confirmed_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return confirmed_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        confirmed_at = _parse_confirmed_at(d.pop("confirmed_at"))
+
+        def _parse_last_checked_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                last_checked_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return last_checked_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        last_checked_at = _parse_last_checked_at(d.pop("last_checked_at"))
+
+        last_check_error = d.pop("last_check_error")
+
         eu_credential_out = cls(
             username=username,
             client_id=client_id,
@@ -98,6 +162,10 @@ class EuCredentialOut:
             authentication_key_set=authentication_key_set,
             service_environment=service_environment,
             updated_at=updated_at,
+            confirmed=confirmed,
+            confirmed_at=confirmed_at,
+            last_checked_at=last_checked_at,
+            last_check_error=last_check_error,
         )
 
         eu_credential_out.additional_properties = d

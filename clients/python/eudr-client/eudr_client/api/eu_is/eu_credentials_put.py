@@ -68,6 +68,11 @@ def _parse_response(
 
         return response_415
 
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -95,9 +100,14 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: EuCredentialInRequest,
 ) -> Response[EuCredentialOut | Problem]:
-    """Store your EU Information System credentials (encrypted at rest)
+    """Try your EU Information System credentials with the EU, then store them (encrypted)
 
-     GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
+     The credentials are tried with the EU first (acceptance: the echo service; production: a retrieval
+    by an internal reference no statement has). The EU refuses them: 422 `eu_credentials_refused`,
+    nothing is stored and credentials stored before are unchanged. The EU does not answer in time: they
+    are stored with `confirmed: false` and the reason in `last_check_error`; the first submission the EU
+    accepts confirms them. Credentials for another environment than `service_environment` are stored
+    unchecked.
 
     Args:
         body (EuCredentialInRequest):
@@ -126,9 +136,14 @@ def sync(
     client: AuthenticatedClient,
     body: EuCredentialInRequest,
 ) -> EuCredentialOut | Problem | None:
-    """Store your EU Information System credentials (encrypted at rest)
+    """Try your EU Information System credentials with the EU, then store them (encrypted)
 
-     GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
+     The credentials are tried with the EU first (acceptance: the echo service; production: a retrieval
+    by an internal reference no statement has). The EU refuses them: 422 `eu_credentials_refused`,
+    nothing is stored and credentials stored before are unchanged. The EU does not answer in time: they
+    are stored with `confirmed: false` and the reason in `last_check_error`; the first submission the EU
+    accepts confirms them. Credentials for another environment than `service_environment` are stored
+    unchecked.
 
     Args:
         body (EuCredentialInRequest):
@@ -152,9 +167,14 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: EuCredentialInRequest,
 ) -> Response[EuCredentialOut | Problem]:
-    """Store your EU Information System credentials (encrypted at rest)
+    """Try your EU Information System credentials with the EU, then store them (encrypted)
 
-     GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
+     The credentials are tried with the EU first (acceptance: the echo service; production: a retrieval
+    by an internal reference no statement has). The EU refuses them: 422 `eu_credentials_refused`,
+    nothing is stored and credentials stored before are unchanged. The EU does not answer in time: they
+    are stored with `confirmed: false` and the reason in `last_check_error`; the first submission the EU
+    accepts confirms them. Credentials for another environment than `service_environment` are stored
+    unchecked.
 
     Args:
         body (EuCredentialInRequest):
@@ -181,9 +201,14 @@ async def asyncio(
     client: AuthenticatedClient,
     body: EuCredentialInRequest,
 ) -> EuCredentialOut | Problem | None:
-    """Store your EU Information System credentials (encrypted at rest)
+    """Try your EU Information System credentials with the EU, then store them (encrypted)
 
-     GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
+     The credentials are tried with the EU first (acceptance: the echo service; production: a retrieval
+    by an internal reference no statement has). The EU refuses them: 422 `eu_credentials_refused`,
+    nothing is stored and credentials stored before are unchanged. The EU does not answer in time: they
+    are stored with `confirmed: false` and the reason in `last_check_error`; the first submission the EU
+    accepts confirms them. Credentials for another environment than `service_environment` are stored
+    unchecked.
 
     Args:
         body (EuCredentialInRequest):
