@@ -212,3 +212,15 @@ def test_replacing_credentials_drops_the_old_confirmation(client, eu, settings):
     assert store_credentials(client).json()["confirmed"] is True
     settings.EU_IS_URL = closed_port_url()
     assert store_credentials(client).json()["confirmed"] is False
+
+
+def test_an_authentication_fault_at_a_submission_withdraws_the_confirmation(
+    client, eu, django_capture_on_commit_callbacks
+):
+    assert store_credentials(client).json()["confirmed"] is True
+    eu.accounts[FARMER.username].authentication_key = "rotated-in-the-eu-profile"
+    record = file(client, django_capture_on_commit_callbacks)
+    assert detail(client, record["dds_id"])["eu_is"]["state"] == "refused"
+    state = client.get(CREDENTIALS).json()
+    assert state["confirmed"] is False and state["confirmed_at"] is None
+    assert "FailedAuthentication" in state["last_check_error"]
