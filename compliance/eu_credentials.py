@@ -44,11 +44,7 @@ _PROBE_PREFIX = "CREDCHECK-"
 
 
 class EuCredentialsRefused(Exception):
-    """The EU refused the credentials; `reason` is the EU's own message."""
-
-    def __init__(self, message: str, *, reason: str) -> None:
-        super().__init__(message)
-        self.reason = reason
+    """The EU refused the credentials; the message says so, with the EU's own words."""
 
 
 @dataclass(frozen=True)
@@ -58,14 +54,11 @@ class CheckResult:
     error: str = ""  # why not confirmed
 
 
-def eu_credential_check(
-    *, credentials: Credentials, environment: str, base_url: str | None = None
-) -> CheckResult:
+def eu_credential_check(*, credentials: Credentials, environment: str) -> CheckResult:
     """One authenticated call with `credentials`; raise EuCredentialsRefused on an
     authentication fault. Bounded by CHECK_TIMEOUT_SECONDS."""
     client = EuisClient(
         credentials=credentials,
-        base_url=base_url,
         timeout=min(CHECK_TIMEOUT_SECONDS, settings.EU_IS_TIMEOUT_SECONDS),
     )
     try:
@@ -82,8 +75,7 @@ def eu_credential_check(
                 "username, the authentication key and the web service client id. "
                 "Nothing was stored; credentials stored before are unchanged. The EU said: %(reason)s"
             )
-            % {"reason": exc},
-            reason=str(exc),
+            % {"reason": exc}
         ) from exc
     except EuisError as exc:
         return CheckResult(confirmed=False, checked_at=timezone.now(), error=str(exc))
