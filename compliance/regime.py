@@ -18,6 +18,7 @@ from risk.application_dates import DateRule, application_dates
 from risk.commodities import IN_SCOPE_CODES
 from risk.models import ApplicationCategory
 from risk.service import benchmark_class
+from risk.timber_regulation import covered_by_timber_regulation
 
 
 class Role(enum.StrEnum):
@@ -73,7 +74,12 @@ class ApplicationAnswer:
 
 
 def obligations_apply_from(
-    *, size: Size, on: date, commodity: str | None = None, established_small_on: date | None = None
+    *,
+    size: Size,
+    on: date,
+    commodity: str | None = None,
+    hs_code: str | None = None,
+    established_small_on: date | None = None,
 ) -> ApplicationAnswer | None:
     """The date the Regulation's obligations apply to this operator or trader, under the
     act in force on `on`; None before the Regulation was in force.
@@ -82,6 +88,10 @@ def obligations_apply_from(
     for micro and small undertakings established as such by the act's cut-off: without
     `established_small_on` (when the undertaking became micro or small) that cannot be
     decided, and the answer is the general date, which is never later than the law's.
+
+    The later date excepts the products of the Annex to Regulation (EU) No 995/2010
+    (`risk.timber_regulation`): a row's `excepted_commodities` names the commodity whose
+    products that Annex lists; without `hs_code` every product of it counts as excepted.
     """
     rules = application_dates(on)
     general = rules.get(ApplicationCategory.GENERAL)
@@ -90,12 +100,12 @@ def obligations_apply_from(
     small = rules.get(ApplicationCategory.MICRO_SMALL)
     if small is None or size not in SMALL_SIZES:
         return _answer(general)
-    if commodity is not None and commodity in small.excepted_commodities:
+    if _excepted_from_later_date(small, commodity=commodity, hs_code=hs_code):
+        covered = f"HS {hs_code}" if hs_code else f"{commodity} products"
         return _answer(
             general,
             f"The later date ({small.applies_from.isoformat()}, {small.provision}) does not cover "
-            f"{commodity} products as this service applies it (docs/regulation.md): "
-            "the general date applies.",
+            f"{covered}, products of the Annex to Regulation (EU) No 995/2010: the general date applies.",
         )
     if size is Size.NATURAL_PERSON and small.natural_persons:
         return _answer(small)
@@ -115,6 +125,12 @@ def obligations_apply_from(
         f"Established as micro or small on {established_small_on.isoformat()}, after {cutoff}: "
         "the general date applies.",
     )
+
+
+def _excepted_from_later_date(small: DateRule, *, commodity: str | None, hs_code: str | None) -> bool:
+    if commodity is None or commodity not in small.excepted_commodities:
+        return False
+    return hs_code is None or covered_by_timber_regulation(hs_code)
 
 
 def _answer(rule: DateRule, *notes: str) -> ApplicationAnswer:
@@ -145,7 +161,7 @@ def regime_for(
             country_class, f"HS {hs_code} is not in Annex I for {commodity} on {on.isoformat()}."
         )
     starts = obligations_apply_from(
-        size=size, on=on, commodity=commodity, established_small_on=established_small_on
+        size=size, on=on, commodity=commodity, hs_code=hs_code, established_small_on=established_small_on
     )
     notes: list[str] = []
     if starts is None:

@@ -185,10 +185,62 @@ def test_small_undertaking_of_unknown_establishment_gets_the_general_date_with_a
     assert any("is not known" in note for note in regime.notes)
 
 
-def test_small_wood_operator_gets_the_general_date_as_the_timber_exception_is_applied_to_all_wood():
+def test_small_wood_operator_without_a_code_gets_the_general_date():
+    """Without the product's code it may be one of the Timber Regulation's: the earlier date."""
     answer = _starts(Size.SMALL, date(2026, 3, 1), commodity="wood", established_small_on=date(2010, 1, 1))
     assert answer.applies_from == APPLICATION_DATE
-    assert "does not cover wood products" in answer.notes[0]
+    assert "995/2010" in answer.notes[0]
+
+
+@pytest.mark.parametrize(
+    ("hs_code", "expected"),
+    [
+        ("4402", SMALL_APPLICATION_DATE),  # wood charcoal: not in the Annex to 995/2010
+        ("440290", SMALL_APPLICATION_DATE),
+        ("9401 61 00", SMALL_APPLICATION_DATE),  # upholstered seats with wooden frames
+        ("4421", SMALL_APPLICATION_DATE),
+        ("4419", SMALL_APPLICATION_DATE),
+        ("4403", APPLICATION_DATE),  # wood in the rough: in the Annex
+        ("4407 11", APPLICATION_DATE),
+        ("9403 60", APPLICATION_DATE),
+        ("4801", APPLICATION_DATE),
+    ],
+)
+def test_the_timber_exception_covers_only_the_products_of_the_annex_to_995_2010(hs_code, expected):
+    answer = _starts(
+        Size.MICRO, date(2026, 3, 1), commodity="wood", hs_code=hs_code, established_small_on=date(2010, 1, 1)
+    )
+    assert answer.applies_from == expected
+
+
+def test_a_micro_wood_charcoal_line_gets_the_later_date_in_its_regime():
+    regime = regime_for(
+        commodity="wood",
+        hs_code="4402",
+        role=Role.OPERATOR,
+        size=Size.MICRO,
+        country_code="PL",
+        on=date(2027, 1, 15),
+        established_small_on=date(2015, 1, 1),
+    )
+    assert (regime.applies_from, regime.applies_now) == (SMALL_APPLICATION_DATE, False)
+
+
+@pytest.mark.parametrize(
+    ("hs_code", "covered"),
+    [
+        ("4706 30", False),
+        ("4707 10", False),
+        ("4706 20", True),
+        ("94", True),
+        ("9406 10 00", True),
+        ("", False),
+    ],
+)
+def test_timber_regulation_codes(hs_code, covered):
+    from risk.timber_regulation import covered_by_timber_regulation
+
+    assert covered_by_timber_regulation(hs_code) is covered
 
 
 def test_the_established_by_cutoff_is_read_from_the_rows():
