@@ -19,6 +19,7 @@ once; a pooled connection is still pinned to the address that was checked.
 
 from __future__ import annotations
 
+import concurrent.futures
 import http.client
 import ipaddress
 import socket
@@ -120,8 +121,29 @@ def resolve(host: str, port: int) -> list[IPAddress]:
     return [ipaddress.ip_address(info[4][0].split("%")[0]) for info in infos]
 
 
-def check_url(url: str, *, allow_insecure: bool | None = None) -> Target:
-    """Parse and resolve `url`; raise DestinationRefused unless every address is public."""
+# getaddrinfo takes no timeout (the resolver's own retries can last tens of seconds), so a
+# lookup runs on this pool and the caller stops waiting at its deadline; a stuck lookup ends
+# in the resolver's own time and frees its thread.
+_RESOLVERS = concurrent.futures.ThreadPoolExecutor(max_workers=8, thread_name_prefix="dns")
+
+
+def _resolve_within(host: str, port: int, timeout: float) -> list[IPAddress]:
+    future = _RESOLVERS.submit(resolve, host, port)
+    try:
+        return future.result(timeout=timeout)
+    except concurrent.futures.TimeoutError as exc:
+        future.cancel()
+        raise DestinationRefused(
+            "url_unresolvable", f"The host {host} did not resolve within {timeout:g} s."
+        ) from exc
+
+
+def check_url(url: str, *, allow_insecure: bool | None = None, timeout: float | None = None) -> Target:
+    """Parse and resolve `url`; raise DestinationRefused unless every address is public.
+
+    The lookup is bounded by `timeout` (OUTBOUND_HTTP_TIMEOUT_SECONDS by default): a resolver
+    that does not answer in time is `url_unresolvable`, as one that answers "no such host".
+    """
     insecure = allow_insecure_default() if allow_insecure is None else allow_insecure
     if len(url) > MAX_URL_LENGTH:
         raise DestinationRefused("url_too_long", f"The URL is longer than {MAX_URL_LENGTH} characters.")
@@ -147,7 +169,7 @@ def check_url(url: str, *, allow_insecure: bool | None = None) -> Target:
     except UnicodeError as exc:
         raise DestinationRefused("url_invalid", "The host name is not a valid domain name.") from exc
     try:
-        addresses = resolve(host, port)
+        addresses = _resolve_within(host, port, timeout or settings.OUTBOUND_HTTP_TIMEOUT_SECONDS)
     except (OSError, UnicodeError, ValueError) as exc:
         raise DestinationRefused("url_unresolvable", f"The host {host} does not resolve.") from exc
     if not addresses:
@@ -199,11 +221,14 @@ def post(
     max_response_bytes: int = MAX_RESPONSE_BYTES,
 ) -> Response:
     """POST `body` to `url` once on a fresh connection. Any HTTP status is returned, redirects
-    included (never followed)."""
-    target = check_url(url, allow_insecure=allow_insecure)
+    included (never followed). `timeout` bounds the whole call, the name lookup included."""
+    timeout = timeout or settings.OUTBOUND_HTTP_TIMEOUT_SECONDS
+    started = time.monotonic()
+    target = check_url(url, allow_insecure=allow_insecure, timeout=timeout)
+    remaining = max(0.001, timeout - (time.monotonic() - started))
     with ConnectionPool(max_idle_per_key=0) as pool:
         return pool.post(
-            target, body=body, headers=headers, timeout=timeout, max_response_bytes=max_response_bytes
+            target, body=body, headers=headers, timeout=remaining, max_response_bytes=max_response_bytes
         )
 
 

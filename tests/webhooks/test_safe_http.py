@@ -235,3 +235,23 @@ def test_international_host_names_are_resolved_in_their_ascii_form(dns):
     dns["xn--bcher-kva.example"] = ["93.184.215.14"]
     target = safe_http.check_url("https://bücher.example/hook", allow_insecure=False)
     assert target.host == "xn--bcher-kva.example"
+
+
+def test_a_resolver_that_does_not_answer_is_unresolvable_at_the_callers_deadline(monkeypatch):
+    """getaddrinfo takes no timeout: the lookup is waited for only until the call's deadline."""
+    release, finished = threading.Event(), threading.Event()
+
+    def stuck(host, port):
+        release.wait(30)
+        finished.set()
+        return [ipaddress.ip_address("93.184.216.34")]
+
+    monkeypatch.setattr(safe_http, "resolve", stuck)
+    try:
+        with pytest.raises(safe_http.DestinationRefused) as refused:
+            safe_http.check_url("https://slow-dns.example/hook", allow_insecure=False, timeout=0.2)
+        assert refused.value.code == "url_unresolvable"
+        assert "did not resolve within 0.2 s" in str(refused.value)
+        assert not finished.is_set()  # we stopped waiting; the lookup itself had not ended
+    finally:
+        release.set()
