@@ -14,16 +14,19 @@ from lxml import etree
 from euis import envelopes
 from euis.answers import body_child
 from euis.contract import NS_COMMON, NS_DDS, NS_SD, NS_SOAP, DdsOperatorRole, IdentifierType
+from euis.fake import FakeAccount
 from euis.fake_eu.xsd import schema_problems
 from euis.shapes import (
     Address,
     DdsProducer,
     EconomicOperator,
+    GoodsMeasure,
     OperatorIdentifier,
     PostalAddress,
     SdCommodity,
     SdProducer,
 )
+from euis.wsse import Credentials
 
 from .conftest import FARMER, TRADER, point
 
@@ -179,16 +182,33 @@ def test_the_fakes_sd_answers_validate(fake_eu, sd_statement):
         assert schema_problems(answer) == (), (etree.tostring(answer), schema_problems(answer))
 
 
-def test_the_fakes_fault_details_validate(fake_eu, wood_statement):
-    status, answer = _answer(fake_eu, DDS_PATH, envelopes.get_dds([UUID]))
-    assert status == 500
-    detail = _fault_detail(answer)
-    assert etree.QName(detail).localname == "NotFoundException"
-    assert schema_problems(detail) == ()
-    status, answer = _answer(fake_eu, DDS_PATH, envelopes.submit_dds(wood_statement))
-    if status == 500:  # a business rule refusal, if the fake finds one
+def test_the_fakes_fault_details_validate(fake_eu, wood_statement, sd_statement):
+    def detail_of(path, payload, credentials=FARMER):
+        status, answer = _answer(fake_eu, path, payload, credentials)
+        assert status == 500
         detail = _fault_detail(answer)
-        assert schema_problems(detail) == ()
+        assert schema_problems(detail) == (), (etree.tostring(detail), schema_problems(detail))
+        return etree.QName(detail).localname
+
+    assert detail_of(DDS_PATH, envelopes.get_dds([UUID])) == "NotFoundException"
+    assert detail_of(SD_PATH, envelopes.get_sd([UUID])) == "NotFoundException"
+    commodity = replace(wood_statement.commodities[0], species=(), measure=GoodsMeasure(supplementary_unit=3))
+    refused = envelopes.submit_dds(replace(wood_statement, commodities=(commodity,)))
+    assert detail_of(DDS_PATH, refused) == "BusinessRulesValidationException"
+    fake_eu.accounts["big"] = FakeAccount("big", "key-big", roles=frozenset({"OPERATOR"}))
+    big = Credentials("big", "key-big", "eudr-test")
+    assert detail_of(SD_PATH, envelopes.submit_sd(sd_statement), big) == "PermissionDeniedException"
+
+
+def test_a_rejected_overview_with_its_reason_validates(fake_eu, dds_statement):
+    fake_eu.plan_rejection("Geolocation overlaps a protected area.", internal_reference="PO-2025-0042")
+    _, submitted = _answer(fake_eu, DDS_PATH, envelopes.submit_dds(dds_statement))
+    uuid = submitted[0].text
+    _answer(fake_eu, DDS_PATH, envelopes.get_dds([uuid]))
+    status, overview = _answer(fake_eu, DDS_PATH, envelopes.get_dds([uuid]))
+    assert status == 200
+    assert overview[0].find(f"{{{NS_COMMON}}}rejectionReason") is not None
+    assert schema_problems(overview) == ()
 
 
 # --- What the official contract refuses -------------------------------------------------
