@@ -103,7 +103,9 @@ def authenticate(
         raise AuthenticationRefused("InvalidSecurityToken", f"Malformed token: {exc}.") from exc
     if abs((now - created_at).total_seconds()) > limits.CREATED_TOLERANCE_SECONDS:
         raise AuthenticationRefused("MessageExpired", "wsu:Created is not within 5 minutes of server time.")
-    if expires_at <= now:
+    # The same 5-minute tolerance for Expires: CF1 7.3 wants Expires at most 1 minute after
+    # Created, so without it any client clock a minute behind would always be expired.
+    if (now - expires_at).total_seconds() > limits.CREATED_TOLERANCE_SECONDS:
         raise AuthenticationRefused("MessageExpired", "The message has expired.")
     account = accounts.get(username)
     expected = digest(nonce, created, account.authentication_key) if account is not None else ""
