@@ -23,6 +23,10 @@ PRODUCERS_PER_COMMODITY = 1000
 PRODUCERS_PER_STATEMENT = 10_000
 # OPS 10.3 "Scientific and Common names": 500 pairs per commodity (also XSD maxOccurs).
 SPECIES_PER_COMMODITY = 500
+# CF4 v1.4 EUDR_COMMODITIES_DESCRIPTOR_PERCENTAGE_ESTIMATION_INVALID: "lower than 0 or
+# higher than 50" (the Units of Measure guidance says 25 for DOMESTIC: the service applies
+# 25 before sending; the fake applies what the EU answers with).
+PERCENTAGE_MAX = 50
 # OPS 10.3 "Referenced DDS": at most 2000 referenced statements (also XSD maxOccurs).
 # The 8.2.1 release notes speak of 1000 members per group; not applied (see docs).
 REFERENCED_STATEMENTS = 2000

@@ -14,6 +14,7 @@ from lxml import etree
 from euis.fake_eu import limits
 from euis.fake_eu import namespaces as ns
 from euis.fake_eu.geometry import geolocation_problems
+from euis.fake_eu.reference import ANNEX_I_HEADINGS, ISO_COUNTRIES
 from euis.fake_eu.soap import Problem, child, children, local_name, text
 
 USER_ACTIVITY_NOT_ALLOWED = "EUDR-WEBSERVICE-USER-ACTIVITY-NOT-ALLOWED"
@@ -25,6 +26,13 @@ UNIT_QUALIFIER_MISSING = "EUDR-COMMODITIES-DESCRIPTOR-SUPPLEMENTARY-UNIT-QUALIFI
 UNIT_MISSING = "EUDR-COMMODITIES-DESCRIPTOR-SUPPLEMENTARY-UNIT-MISSING"
 SCIENTIFIC_NAME_EMPTY = "EUDR-COMMODITIES-SPECIES-INFORMATION-SCIENTIFIC-NAME-EMPTY"
 COMMON_NAME_EMPTY = "EUDR-COMMODITIES-SPECIES-INFORMATION-COMMON-NAME-EMPTY"
+PERCENTAGE_INVALID = "EUDR-COMMODITIES-DESCRIPTOR-PERCENTAGE-ESTIMATION-INVALID"
+PERCENTAGE_NOT_ALLOWED = "EUDR-COMMODITIES-DESCRIPTOR-PERCENTAGE-ESTIMATION-NOT-ALLOWED"
+# CF4 gives this code for "Percentage estimate or deviation cannot be used without a Net Mass".
+UNIT_NOT_ALLOWED = "EUDR-COMMODITIES-DESCRIPTOR-SUPPLEMENTARY-UNIT-NOT-ALLOWED"
+HS_CODE_INVALID = "EUDR-COMMODITIES-HS-CODE-INVALID"
+# Spelled "COMMODITITY" in CF4's table; kept as the EU spells it.
+PRODUCER_COUNTRY_INVALID = "EUDR-COMMODITITY-PRODUCER-COUNTRY-CODE-INVALID"
 PRODUCER_GEO_EMPTY = "EUDR-COMMODITIES-PRODUCER-GEO-EMPTY"
 GEO_SIZE_REACHED = "EUDR-MAXIMUM-GEO-SIZE-REACHED"
 REFERENCED_STATEMENT_NOT_FOUND = "EUDR-REFERENCED-STATEMENT-NOT-FOUND"
@@ -66,6 +74,22 @@ def _measure_problems(commodity: etree._Element, activity: str, field: str) -> l
         problems.append(Problem(UNIT_QUALIFIER_MISSING, "The supplementary unit type is missing.", field))
     if qualifier and not unit:
         problems.append(Problem(UNIT_MISSING, "The supplementary unit value is missing.", field))
+    # CF4 v1.4 (V2 rules, kept by V3's goodsMeasure): the percentage estimate or deviation
+    # is 0 to 50, never for IMPORT or EXPORT, and only with a net mass.
+    percentage = text(measure, "percentageEstimationOrDeviation")
+    if percentage:
+        if activity in (ns.IMPORT, ns.EXPORT):
+            problems.append(
+                Problem(PERCENTAGE_NOT_ALLOWED, "No percentage estimate for import or export.", field)
+            )
+        elif not net:
+            problems.append(Problem(UNIT_NOT_ALLOWED, "A percentage estimate needs a net mass.", field))
+        if not 0 <= float(percentage) <= limits.PERCENTAGE_MAX:
+            problems.append(
+                Problem(
+                    PERCENTAGE_INVALID, "The percentage estimate is lower than 0 or higher than 50.", field
+                )
+            )
     return problems
 
 
@@ -114,6 +138,8 @@ def statement_problems(
     for index, commodity in enumerate(commodities):
         field = f"commodities[{index}]"
         hs = text(commodity, "hsHeading") or ""
+        if not hs.startswith(ANNEX_I_HEADINGS):
+            problems.append(Problem(HS_CODE_INVALID, "The HS code is not one of Annex I.", field))
         problems += _measure_problems(commodity, activity, field)
         if kind == "dds" and hs.startswith(_WOOD):
             species = children(commodity, "speciesInfo")
@@ -134,6 +160,16 @@ def statement_problems(
         if len(producers) > limits.PRODUCERS_PER_COMMODITY:
             problems.append(Problem(PRODUCERS_REACHED, "At most 1000 producers per commodity.", field))
         for number, producer in enumerate(producers):
+            # DDS producers/country; SD producers/producerCountry (8.2.1 XSDs).
+            country = text(producer, "country") or text(producer, "producerCountry") or ""
+            if country not in ISO_COUNTRIES:
+                problems.append(
+                    Problem(
+                        PRODUCER_COUNTRY_INVALID,
+                        "The producer's country is not an ISO 3166 code.",
+                        f"{field}.producers[{number}]",
+                    )
+                )
             for geometry in _geometries(producer):
                 encoded = "".join((geometry.text or "").split())
                 geolocation_bytes += len(encoded) * 3 // 4
