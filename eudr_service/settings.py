@@ -356,6 +356,10 @@ EU_IS_ACCEPTANCE_URL = "https://acceptance.eudr.webcloud.ec.europa.eu/tracesnt/"
 EU_IS_URL = env_url(
     "EU_IS_URL", FROM_MAKE_RUN.get("EU_IS_URL", EU_IS_ACCEPTANCE_URL), schemes=("http", "https")
 )
+# Where EU_IS_URL came from, for `manage.py eu_is_sync` to say: environment, make run or default.
+EU_IS_URL_FROM = (
+    "environment" if env_str("EU_IS_URL") else "make run" if "EU_IS_URL" in FROM_MAKE_RUN else "default"
+)
 _eu_is = urlsplit(EU_IS_URL)
 if not _eu_is.hostname or _eu_is.query or _eu_is.fragment or _eu_is.username or _eu_is.password:
     raise ImproperlyConfigured("EU_IS_URL must be a base address: scheme, host, optional port and path only")
