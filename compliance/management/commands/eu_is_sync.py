@@ -28,8 +28,8 @@ class Command(BaseCommand):
                     "Not contacting the EU: this shell uses the embedded defaults, EU_IS_URL is not set "
                     "and no running make run was found (%(file)s is missing or its fake has stopped), "
                     "so this would be the EU's acceptance environment, where the demo account's "
-                    "credentials (made for the fake) do not work. Start make run in another shell and run this again, or set "
-                    "EU_IS_URL to talk to the EU on purpose."
+                    "credentials (made for the fake) do not work. Start make run in another shell "
+                    "and run this again, or set EU_IS_URL to talk to the EU on purpose."
                 )
                 % {"file": settings.MAKE_RUN_FILE}
             )
