@@ -31,7 +31,7 @@ MAKE_RUN_ENV := $(VAR_DIR)/run/make-run.env
 run: migrate
 	@set -e; \
 	pids=""; mkdir -p $(VAR_DIR)/run; : > $(MAKE_RUN_ENV).tmp; \
-	trap 'kill $$pids 2>/dev/null; rm -f $(MAKE_RUN_ENV) $(MAKE_RUN_ENV).tmp' EXIT INT TERM; \
+	trap 'rm -f $(MAKE_RUN_ENV) $(MAKE_RUN_ENV).tmp; kill $$pids 2>/dev/null || true' EXIT INT TERM; \
 	echo "# Written by make run (pid $$$$); removed when it stops." >> $(MAKE_RUN_ENV).tmp; \
 	if [ -z "$$EU_IS_URL" ]; then \
 	  $(PY) manage.py run_fake_eu_is --port $(EU_FAKE_PORT) & fake=$$!; pids="$$pids $$fake"; \
