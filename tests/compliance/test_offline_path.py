@@ -8,7 +8,7 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from compliance.eu_submission import NETWORK_RETRY_SECONDS, eu_submissions_poll
 from compliance.models import EuSubmission
@@ -41,9 +41,10 @@ def client(keyed_client):
     return keyed_client("standard")
 
 
-def sync() -> str:
+def sync(language: str = "en") -> str:
     out = StringIO()
-    call_command("eu_is_sync", stdout=out)
+    with translation.override(language):
+        call_command("eu_is_sync", stdout=out)
     return out.getvalue()
 
 
@@ -79,6 +80,10 @@ def test_eu_is_sync_says_which_eu_it_talks_to(eu):
     out = sync()
     assert out.splitlines()[0] == f"EU Information System: {eu.base_url}"
     assert "EU outbox: 0 sent, 0 polled" in out
+
+
+def test_eu_is_sync_speaks_polish_too(eu):
+    assert sync("pl").splitlines()[0] == f"System informacyjny UE: {eu.base_url}"
 
 
 def test_eu_is_sync_from_a_bare_shell_explains_instead_of_trying_the_real_eu(settings):
