@@ -67,6 +67,7 @@ def test_a_declaration_from_stand_in_parcels_is_screened_submitted_and_gets_eu_n
     assert [p["parcel_id"] for p in plots] == FARM
     assert all(p["risk_level"] for p in plots)
     assert "plot_not_screened" not in str(record)
+    assert {p["risk"]["parcel"]["source"] for p in plots} == {"ULDK stand-in (local run, made-up parcels)"}
     assert client.get(f"{SD}/{record['dds_id']}").json()["eu_is"]["state"] == "submitted"
 
     for _ in range(3):  # the fake settles after two status checks

@@ -103,3 +103,17 @@ def test_it_listens_on_loopback_only():
         assert server._server.server_address[0] == "127.0.0.1"
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize(
+    ("base_url", "source"),
+    [
+        ("https://uldk.gugik.gov.pl/", "GUGiK ULDK"),
+        ("http://127.0.0.1:8086/", "ULDK stand-in (local run, made-up parcels)"),
+    ],
+)
+def test_a_record_cites_gugik_only_when_the_parcel_came_from_gugik(settings, base_url, source):
+    from risk.service import parcel_source
+
+    settings.ULDK_BASE_URL = base_url
+    assert parcel_source() == source
