@@ -10,6 +10,7 @@ import shapely
 
 from risk.geometry import area_ha
 from risk.parcels import ParcelNotFound, fetch_parcel, parse_parcel_id
+from risk.service import parcel_source
 from risk.uldk_standin import PARCELS, UldkStandIn
 from risk.voivodeships import voivodeship_by_code
 
@@ -113,7 +114,5 @@ def test_it_listens_on_loopback_only():
     ],
 )
 def test_a_record_cites_gugik_only_when_the_parcel_came_from_gugik(settings, base_url, source):
-    from risk.service import parcel_source
-
     settings.ULDK_BASE_URL = base_url
     assert parcel_source() == source
