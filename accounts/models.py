@@ -7,8 +7,10 @@ from datetime import datetime, timedelta
 
 from django.contrib.auth.base_user import BaseUserManager
 from django.contrib.auth.models import AbstractUser
+from django.core.validators import RegexValidator
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from eudr_service.lib.encryption import EncryptedTextField
 
@@ -276,6 +278,13 @@ class Mandate(models.Model):
         if self.valid_from is not None and today < self.valid_from:
             return False
         return self.valid_until is None or today <= self.valid_until
+
+
+# EU credentials travel in XML (the WS-Security header), which cannot carry control
+# characters; no EU user name, key or client id has them.
+eu_credential_text = RegexValidator(
+    r"^[^\x00-\x1f\x7f]*$", _("Control characters are not allowed."), code="invalid"
+)
 
 
 class EuEnvironment(models.TextChoices):

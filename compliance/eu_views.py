@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.models import EuEnvironment
+from accounts.models import EuEnvironment, eu_credential_text
 from accounts.services import eu_credential_delete, eu_credential_get
 from compliance.eu_amend import dds_amend
 from compliance.eu_credentials import EuCredentialsRefused, eu_credential_store
@@ -30,9 +30,11 @@ from eudr_service.lib.problems import Problem
 
 
 class EuCredentialInSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=100)
-    authentication_key = serializers.CharField(max_length=200, write_only=True, trim_whitespace=True)
-    client_id = serializers.CharField(max_length=100)
+    username = serializers.CharField(max_length=100, validators=[eu_credential_text])
+    authentication_key = serializers.CharField(
+        max_length=200, write_only=True, trim_whitespace=True, validators=[eu_credential_text]
+    )
+    client_id = serializers.CharField(max_length=100, validators=[eu_credential_text])
     environment = serializers.ChoiceField(choices=EuEnvironment.choices)
 
 

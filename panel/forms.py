@@ -8,7 +8,7 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import APIKey, EuEnvironment, Plan
+from accounts.models import APIKey, EuEnvironment, Plan, eu_credential_text
 
 
 class APIKeyCreateForm(forms.Form):
@@ -74,14 +74,17 @@ class UpgradeRequestForm(forms.Form):
 class EuCredentialForm(forms.Form):
     """The account's EU Information System web-service user; the key is never shown back."""
 
-    username = forms.CharField(label=_("EU Login username"), max_length=100)
+    username = forms.CharField(label=_("EU Login username"), max_length=100, validators=[eu_credential_text])
     authentication_key = forms.CharField(
         label=_("Authentication key"),
         max_length=200,
+        validators=[eu_credential_text],
         widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off"}),
         help_text=_("From “Web Services Access” in your EU profile. Stored encrypted; never shown again."),
     )
-    client_id = forms.CharField(label=_("Web service client id"), max_length=100, initial="eudr-test")
+    client_id = forms.CharField(
+        label=_("Web service client id"), max_length=100, initial="eudr-test", validators=[eu_credential_text]
+    )
     environment = forms.ChoiceField(label=_("Environment"), choices=EuEnvironment.choices)
 
 

@@ -25,6 +25,10 @@ from tests.euis.conftest import FARMER, fake_eu  # noqa: F401  (the fixture)
 pytestmark = pytest.mark.django_db
 WRONG_KEY = Credentials(username=FARMER.username, authentication_key="not-the-key", client_id="eudr-test")
 UNKNOWN_USER = Credentials(username="nobody-pl", authentication_key="k3y", client_id="eudr-test")
+# The fake checks WebServiceClientId against the account's (OPS 1.2.3, 3.9; CF1 7.3).
+WRONG_CLIENT_ID = Credentials(
+    username=FARMER.username, authentication_key=FARMER.authentication_key, client_id="eudr-other"
+)
 # The EU's sample echo fault (OPS 3.8): a soapenv:Server fault whose detail is EudrEchoServiceFault.
 ECHO_FAULT = b"""<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"
  xmlns:echo="http://ec.europa.eu/tracesnt/eudr/echo"><soapenv:Body><soapenv:Fault>
@@ -129,7 +133,11 @@ def test_credentials_for_another_environment_are_stored_unchecked(client, eu):
 # --- refused ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("credentials", [WRONG_KEY, UNKNOWN_USER], ids=["wrong_key", "unknown_user"])
+@pytest.mark.parametrize(
+    "credentials",
+    [WRONG_KEY, UNKNOWN_USER, WRONG_CLIENT_ID],
+    ids=["wrong_key", "unknown_user", "wrong_client_id"],
+)
 def test_refused_credentials_are_422_and_nothing_is_stored(client, eu, credentials):
     response = store_credentials(client, credentials)
     assert response.status_code == 422
@@ -225,3 +233,18 @@ def test_an_authentication_fault_at_a_submission_withdraws_the_confirmation(
     state = client.get(CREDENTIALS).json()
     assert state["confirmed"] is False and state["confirmed_at"] is None
     assert "FailedAuthentication" in state["last_check_error"]
+
+
+@pytest.mark.parametrize("field", ["username", "authentication_key", "client_id"])
+def test_a_control_character_is_400_before_anything_is_sent(client, eu, field):
+    """The credentials travel in the XML security header, which cannot carry one."""
+    values = {
+        "username": FARMER.username,
+        "authentication_key": FARMER.authentication_key,
+        "client_id": "eudr-test",
+    }
+    values[field] += "\x01"
+    response = client.put(CREDENTIALS, {**values, "environment": "acceptance"}, format="json")
+    assert response.status_code == 400, response.content
+    assert [error["field"] for error in response.json()["errors"]] == [field]
+    assert eu.calls == [] and not EuCredential.objects.exists()
