@@ -27,6 +27,11 @@ CERT_LANGS = ("pl", "en")
 TEXTS: dict[str, dict[str, str]] = {
     "pl": {
         "title": "Status oświadczenia o należytej staranności",
+        "title_sd": "Status deklaracji uproszczonej",
+        "sd_id": "Identyfikator deklaracji uproszczonej",
+        "document_type": "Dokument",
+        "kind_sd": "deklaracja uproszczona mikro lub małego podmiotu pierwotnego (załącznik III)",
+        "kind_dds": "oświadczenie o należytej staranności (załącznik II)",
         "verified": "Zweryfikowano",
         "in_progress": "Weryfikacja w toku",
         "none": "Brak weryfikacji",
@@ -83,6 +88,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "en": {
         "title": "Due diligence statement status",
+        "title_sd": "Simplified declaration status",
+        "sd_id": "Simplified declaration identifier",
+        "document_type": "Document",
+        "kind_sd": "simplified declaration of a micro or small primary operator (Annex III)",
+        "kind_dds": "due diligence statement (Annex II)",
         "verified": "Verified",
         "in_progress": "Verification in progress",
         "none": "No verification",
@@ -232,8 +242,12 @@ def certificate_page(request: HttpRequest, dds_id: str) -> HttpResponse:
     identity = statement.operator_identity()
     evidence = statement.evidence()
     badge = statement.badge(identity_confirmed=identity["confirmed"])
+    simplified = statement.is_simplified
     context.update(
         statement=statement,
+        title=TEXTS[lang]["title_sd" if simplified else "title"],
+        id_label=TEXTS[lang]["sd_id" if simplified else "dds_id"],
+        kind_text=TEXTS[lang]["kind_sd" if simplified else "kind_dds"],
         status=status,
         expired=status == "EXPIRED",
         status_text=STATUS_TEXTS[lang].get(status, status),

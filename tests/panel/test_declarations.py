@@ -42,7 +42,7 @@ def filled(**changes) -> dict:
         "net_mass_kg": "18 000,5",
         "percentage_estimation_or_deviation": "0",
         "legality": "on",
-        "annex_ii_declaration": "on",
+        "annex_iii_declaration": "on",
         "signatory_name": "Jan Kowalski",
         "signatory_function": "rolnik",
         "action": "file",
