@@ -76,6 +76,7 @@ def both(table: dict[str, dict[str, str]], key: str) -> str:
 # compliance.screening), worded in both languages; reasons typed by people are shown as typed.
 SYSTEM_REASONS = {
     "Filed through the API": "Złożono przez API / Filed through the API",
+    "Simplified declaration filed": "Złożono deklarację uproszczoną / Simplified declaration filed",
 }
 SCREENING_PREFIX = ("Automatic screening: ", "Automatyczna weryfikacja / Automatic screening: ")
 

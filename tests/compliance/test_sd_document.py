@@ -118,6 +118,7 @@ def test_the_pdf_is_built_from_annex_iii_with_the_point_4_confirmation(
     assert "due diligence statement" not in text.lower()
     assert "należytej staranności" not in text.lower()
     assert "Annex II point 5" not in text and "(DDS)" not in text
+    assert "Złożono deklarację uproszczoną / Simplified declaration filed" in text  # status history
 
 
 def test_an_old_declaration_renders_the_annex_iii_pdf_too(make_statement):
