@@ -19,15 +19,32 @@ migrate: $(STAMP)
 # Certificate links follow the port unless PUBLIC_BASE_URL says otherwise.
 run: export PUBLIC_BASE_URL ?= http://127.0.0.1:$(PORT)
 # Without EU_IS_URL, the fake EU Information System runs beside the service on
-# EU_FAKE_PORT, so the whole path (file, submit, EU numbers) works offline.
+# EU_FAKE_PORT, so the whole path (file, submit, EU numbers) works offline; without
+# ULDK_BASE_URL, the ULDK stand-in (risk/uldk_standin.py) on ULDK_FAKE_PORT answers for
+# its few parcels, so a declaration from parcel numbers is screened offline too.
+# $(VAR_DIR)/run/make-run.env records what was started, for commands run from another
+# shell (eudr_service/lib/make_run.py); it is removed when make run stops.
 EU_FAKE_PORT ?= 8085
+ULDK_FAKE_PORT ?= 8086
+VAR_DIR ?= var
+MAKE_RUN_ENV := $(VAR_DIR)/run/make-run.env
 run: migrate
 	@set -e; \
+	pids=""; mkdir -p $(VAR_DIR)/run; : > $(MAKE_RUN_ENV).tmp; \
+	trap 'rm -f $(MAKE_RUN_ENV) $(MAKE_RUN_ENV).tmp; kill $$pids 2>/dev/null || true' EXIT INT TERM; \
+	echo "# Written by make run (pid $$$$); removed when it stops." >> $(MAKE_RUN_ENV).tmp; \
 	if [ -z "$$EU_IS_URL" ]; then \
-	  $(PY) manage.py run_fake_eu_is --port $(EU_FAKE_PORT) & fake=$$!; \
-	  trap 'kill $$fake 2>/dev/null' EXIT INT TERM; \
+	  $(PY) manage.py run_fake_eu_is --port $(EU_FAKE_PORT) & fake=$$!; pids="$$pids $$fake"; \
 	  export EU_IS_URL=http://127.0.0.1:$(EU_FAKE_PORT)/tracesnt/ EU_IS_FIRST_POLL_SECONDS=0; \
+	  printf 'EU_IS_URL=%s\nEU_IS_FIRST_POLL_SECONDS=%s\nEU_FAKE_PID=%s\n' \
+	    "$$EU_IS_URL" "$$EU_IS_FIRST_POLL_SECONDS" "$$fake" >> $(MAKE_RUN_ENV).tmp; \
 	fi; \
+	if [ -z "$$ULDK_BASE_URL" ]; then \
+	  $(PY) manage.py run_fake_uldk --port $(ULDK_FAKE_PORT) & uldk=$$!; pids="$$pids $$uldk"; \
+	  export ULDK_BASE_URL=http://127.0.0.1:$(ULDK_FAKE_PORT)/; \
+	  printf 'ULDK_BASE_URL=%s\nULDK_FAKE_PID=%s\n' "$$ULDK_BASE_URL" "$$uldk" >> $(MAKE_RUN_ENV).tmp; \
+	fi; \
+	mv $(MAKE_RUN_ENV).tmp $(MAKE_RUN_ENV); \
 	$(PY) manage.py seed_demo; \
 	echo "Serving on http://127.0.0.1:$(PORT)  (API docs: /api/docs/)"; \
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)

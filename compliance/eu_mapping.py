@@ -15,6 +15,7 @@ from typing import Any
 import shapely.wkt
 from shapely.geometry import mapping
 
+from compliance.geolocation import POINT_GEOMETRY_TYPES
 from compliance.models import DDSCommodity, DDSPlot, DDSProducer, DueDiligenceStatement, FilingKind, PlotKind
 from euis import geojson, limits
 from euis.contract import (
@@ -81,8 +82,8 @@ def _plot_geometry(plot: DDSPlot) -> dict[str, Any]:
 def _plot_feature(plot: DDSPlot) -> dict[str, Any]:
     geometry = _plot_geometry(plot)
     properties: dict[str, Any] = {}
-    if plot.kind == PlotKind.POINT and plot.area_ha is not None:
-        properties["Area"] = float(plot.area_ha)  # OPS 9.2: hectares, a number
+    if geometry["type"] in POINT_GEOMETRY_TYPES and plot.area_ha is not None:
+        properties["Area"] = float(plot.area_ha)  # OPS 9.2, 9.3.2: hectares, a number, every point form
     if plot.kind == PlotKind.PARCEL:
         properties["ProductionPlace"] = plot.parcel_id
     return {"type": "Feature", "properties": properties, "geometry": geometry}

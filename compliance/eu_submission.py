@@ -54,6 +54,7 @@ from euis.errors import (
     EuisRateLimited,
     EuisRequestInvalid,
     EuisRetryable,
+    EuisTransportError,
     retry_delay,
 )
 from euis.polling import next_poll_delay
@@ -353,6 +354,10 @@ def _poll_batch(client: EuisClient, batch: list[EuSubmission], *, now, simplifie
     get = client.get_sd if simplified else client.get_dds
     try:
         overviews = {o.uuid: o for o in get([s.eu_uuid for s in batch])}
+    except EuisTransportError as exc:
+        logger.warning("Polling the EU failed, asking again soon: %s", exc)
+        _poll_after_network_failure(batch, now=now)
+        return
     except EuisRetryable as exc:
         later = now + timedelta(seconds=retry_delay(exc, 1))
         EuSubmission.objects.filter(pk__in=[s.pk for s in batch]).update(next_poll_at=later)
@@ -371,13 +376,39 @@ def _poll_batch(client: EuisClient, batch: list[EuSubmission], *, now, simplifie
             if locked.state != EuState.SUBMITTED:
                 continue
             locked.polls += 1
+            locked.unavailable_since = None
             locked.next_poll_at = now + timedelta(
                 seconds=next_poll_delay(locked.polls, first=settings.EU_IS_FIRST_POLL_SECONDS)
             )
             if overview is None:
-                locked.save(update_fields=["polls", "next_poll_at", "updated_at"])
+                locked.save(update_fields=["polls", "next_poll_at", "unavailable_since", "updated_at"])
                 continue
             _status_set(locked, overview.status, overview=overview)
+
+
+# When the EU could not be reached for a status check (name not resolved, connection
+# refused or dropped, no answer in time), ask again after 1, 2, then every 5 minutes of
+# the outage: a network failure says nothing about the statement, so it must not wait
+# the 30-minute first-poll delay, nor be asked every few seconds.
+NETWORK_RETRY_SECONDS = (60, 120, 300)
+
+
+def network_retry_delay(unavailable_for: timedelta) -> int:
+    """Seconds until the next status check, `unavailable_for` into an outage (0 at its first failure)."""
+    if unavailable_for < timedelta(seconds=NETWORK_RETRY_SECONDS[0]):
+        return NETWORK_RETRY_SECONDS[0]
+    if unavailable_for < timedelta(seconds=NETWORK_RETRY_SECONDS[0] + NETWORK_RETRY_SECONDS[1]):
+        return NETWORK_RETRY_SECONDS[1]
+    return NETWORK_RETRY_SECONDS[2]
+
+
+def _poll_after_network_failure(batch: list[EuSubmission], *, now) -> None:
+    for submission in batch:
+        since = submission.unavailable_since or now
+        EuSubmission.objects.filter(pk=submission.pk, state=EuState.SUBMITTED).update(
+            unavailable_since=since,
+            next_poll_at=now + timedelta(seconds=network_retry_delay(now - since)),
+        )
 
 
 def eu_submissions_sweep(*, grace_seconds: int = 60) -> int:

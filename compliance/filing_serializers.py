@@ -17,7 +17,13 @@ from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
 from compliance.declarations import DECLARATION_VERSION
-from compliance.geolocation import GeolocationError, check_point_area, count_positions, normalise_geometry
+from compliance.geolocation import (
+    GeolocationError,
+    check_point_area,
+    count_positions,
+    is_point_plot,
+    normalise_geometry,
+)
 from compliance.models import Activity
 from eudr_service.lib.budget import budget_check, budget_check_parcels
 from eudr_service.lib.nip import nip_normalise
@@ -54,7 +60,7 @@ V3_MARKER_FIELD = "geolocation_confidential"
 POSTAL_CODE_FORMS = {"PL": (re.compile(r"^\d{2}-\d{3}$"), "NN-NNN, e.g. 05-300")}
 _ADDRESS_NOT_ALLOWED = (
     "A due diligence statement needs the geolocation of every plot; a postal address is accepted "
-    "only in a simplified declaration (Art. 4a(5)). Give parcel_id, lat+lng with area_ha, or geometry."
+    "only in a simplified declaration (Art. 4a(5)). Give parcel_id, lat+lng (with area_ha), or geometry."
 )
 _EORI = re.compile(r"^[A-Z]{2}[0-9A-Z]{1,15}$")
 _EMAIL = re.compile(r"^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$")  # EmailType, common XSD 8.2.1
@@ -133,7 +139,14 @@ class PlotSerializer(serializers.Serializer):
     lng = longitude(required=False)
     # Documented as a JSON number like lat/lng (the schema said string); decimal strings still pass.
     area_ha = serializers.DecimalField(
-        max_digits=12, decimal_places=4, min_value=Decimal(0), required=False, coerce_to_string=False
+        max_digits=12,
+        decimal_places=4,
+        min_value=Decimal(0),
+        required=False,
+        coerce_to_string=False,
+        help_text="For a point plot (lat+lng, a GeoJSON Point or MultiPoint): the area of the plot each "
+        "point stands for, in ha; 0.0001 to 4 (cattle: no upper bound). Without it the plot is recorded, "
+        "screened and sent to the EU as 4 ha, the EU's default (OPS 9.3.2).",
     )
     geometry = serializers.JSONField(required=False)
     address = PostalAddressSerializer(
@@ -149,13 +162,9 @@ class PlotSerializer(serializers.Serializer):
             for axis in ("lat", "lng"):
                 if axis not in attrs:
                     raise serializers.ValidationError({axis: ["Required for a point plot."]}, code="required")
-            if "area_ha" not in attrs:
-                raise serializers.ValidationError(
-                    {"area_ha": ["A point plot needs its area."]}, code="required"
-                )
         if len(given) != 1:
             raise serializers.ValidationError(
-                "A plot is exactly one of: parcel_id, lat+lng with area_ha, geometry, or (in a "
+                "A plot is exactly one of: parcel_id, lat+lng (with area_ha), geometry, or (in a "
                 "simplified declaration) address.",
                 code="plot_kind",
             )
@@ -380,16 +389,11 @@ class CommoditySerializer(serializers.Serializer):
                         }
                     }
                     continue
-                is_point = plot["kind"] == "point" or (
-                    plot["kind"] == "geometry" and plot["geometry"]["type"] in ("Point", "MultiPoint")
-                )
-                if is_point and "area_ha" in plot:
+                if is_point_plot(plot):
                     try:
-                        check_point_area(
-                            area_ha=float(plot["area_ha"]), commodity_code=attrs["commodity"].code
-                        )
+                        check_point_area(area_ha=plot.get("area_ha"), commodity_code=attrs["commodity"].code)
                     except GeolocationError as exc:
-                        per_plot[index] = {"area_ha": [ErrorDetail(str(exc), code="point_plot_too_large")]}
+                        per_plot[index] = {"area_ha": [ErrorDetail(str(exc), code=exc.code)]}
             if per_plot:
                 _nest(found, plot_errors=per_plot, producer=None if short_form else number)
         return found

@@ -2,21 +2,34 @@
 
 RFC 7946 GeoJSON in longitude-latitude order; Point, MultiPoint, Polygon or
 MultiPolygon; closed rings with at least four positions; no self-intersection;
-no holes; coordinates kept to 6 decimals (about 11 cm). A plot given as a
-point may not exceed 4 ha, except for cattle (Article 2(28) and 9(1)(d)).
+no holes; coordinates kept to 6 decimals (about 11 cm).
+
+One rule for every point form (lat/lng, a GeoJSON Point, each position of a MultiPoint):
+its area is the plot's, in hectares; when none is given it is the EU's default of 4 ha
+(the GeoJSON rules, OPS 9.3.2: a point's `Area` "default 4 ha"), recorded and sent as
+such; a given area is at least 0.0001 ha (OPS 9.3.2, 10.3; CF4
+EUDR_COMMODITIES_PRODUCER_GEO_AREA_INVALID) and, except for cattle, at most 4 ha: a
+larger plot needs a polygon (Regulation (EU) 2023/1115, Article 2(28) and 9(1)(d)).
 """
 
 from __future__ import annotations
 
 import math
+from decimal import Decimal
 from typing import Any
 
 import shapely
 from shapely.geometry import shape
 from shapely.validation import explain_validity
 
+from risk.geometry import MAX_POINT_AREA_HA
+
 GEOMETRY_TYPES = ("Point", "MultiPoint", "Polygon", "MultiPolygon")
-MAX_POINT_AREA_HA = 4.0
+POINT_GEOMETRY_TYPES = ("Point", "MultiPoint")
+# The EU's GeoJSON rules (OPS 9.3.2): a point without `Area` is taken as 4 ha; an Area
+# below 0.0001 ha is refused (OPS 10.3). Applies from the Information System's V3 release.
+DEFAULT_POINT_AREA_HA = Decimal(4)
+MIN_POINT_AREA_HA = Decimal("0.0001")
 DECIMALS = 6
 MAX_POSITIONS = 20_000
 
@@ -106,8 +119,27 @@ def _count_positions(value: Any, depth: int = 0) -> int:
     return sum(_count_positions(item, depth + 1) for item in value)
 
 
-def check_point_area(*, area_ha: float, commodity_code: str) -> None:
-    if area_ha > MAX_POINT_AREA_HA and commodity_code != "cattle":
+def is_point_plot(plot: dict[str, Any]) -> bool:
+    """Whether a filed plot is given as a point: lat/lng, a GeoJSON Point or a MultiPoint."""
+    return plot["kind"] == "point" or (
+        plot["kind"] == "geometry" and plot["geometry"]["type"] in POINT_GEOMETRY_TYPES
+    )
+
+
+def point_area_ha(area_ha: Decimal | None) -> Decimal:
+    """A point plot's area: the one given, or the EU's default of 4 ha (OPS 9.3.2)."""
+    return DEFAULT_POINT_AREA_HA if area_ha is None else area_ha
+
+
+def check_point_area(*, area_ha: Decimal | None, commodity_code: str) -> None:
+    """The area rules of a point plot, the same for every point form (module docstring)."""
+    area = point_area_ha(area_ha)
+    if area < MIN_POINT_AREA_HA:
+        raise GeolocationError(
+            f"A point plot's area is at least {MIN_POINT_AREA_HA} ha (the EU refuses less).",
+            "point_area_too_small",
+        )
+    if area > Decimal(str(MAX_POINT_AREA_HA)) and commodity_code != "cattle":
         raise GeolocationError(
             "A plot above 4 ha must be given as a polygon, not a point (except for cattle).",
             "point_plot_too_large",

@@ -15,6 +15,7 @@ from django.utils import timezone
 from accounts.models import User
 from accounts.services import organisation_match
 from compliance import events
+from compliance.geolocation import count_positions, is_point_plot, point_area_ha
 from compliance.grouping import grouped_references
 from compliance.identifiers import DDS_PREFIX, SD_PREFIX, build_identifier, normalise
 from compliance.models import (
@@ -312,7 +313,7 @@ def _plot_row(commodity: DDSCommodity, producer: DDSProducer, position: int, plo
         producer=producer,
         position=position,
         kind=plot["kind"],
-        area_ha=plot.get("area_ha"),
+        area_ha=point_area_ha(plot.get("area_ha")) if is_point_plot(plot) else plot.get("area_ha"),
     )
     if plot["kind"] == PlotKind.PARCEL:
         row.parcel_id = plot["parcel_id"]
@@ -333,7 +334,6 @@ def _schedule_screening(statement: DueDiligenceStatement) -> None:
 
     Large is many plots or many positions: a MultiPoint plot is one circle per
     position for the forest layers to read."""
-    from compliance.geolocation import count_positions
     from compliance.screening import dds_screen
     from compliance.tasks import dds_screen_task
 

@@ -8,6 +8,8 @@ With DEBUG=0 the secrets and public addresses must be given explicitly.
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 from urllib.parse import urlparse, urlsplit
 
@@ -25,6 +27,8 @@ from eudr_service.lib.env import (
     env_str,
     env_url,
 )
+from eudr_service.lib.make_run import FILE_NAME as MAKE_RUN_FILE_NAME
+from eudr_service.lib.make_run import make_run_values
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
@@ -118,6 +122,10 @@ TEMPLATES = [
 ]
 
 DATABASE_URL = env_str("DATABASE_URL")
+# A running `make run` records the fakes it started; another shell on the embedded
+# defaults talks to the same ones (eudr_service/lib/make_run.py says when exactly).
+MAKE_RUN_FILE = VAR_DIR / "run" / MAKE_RUN_FILE_NAME
+FROM_MAKE_RUN = make_run_values(MAKE_RUN_FILE, environ=os.environ, under_pytest="pytest" in sys.modules)
 if DATABASE_URL:
     # Health checks let a web node reuse connections yet recover by itself
     # after the database restarts.
@@ -271,7 +279,10 @@ PDF_RENDER_MEMORY_MB = env_int("PDF_RENDER_MEMORY_MB", 500, minimum=100)
 PDF_RENDER_NICE = env_int("PDF_RENDER_NICE", 10, minimum=0)
 
 # --- Risk engine ---------------------------------------------------------------
-ULDK_BASE_URL = env_url("ULDK_BASE_URL", "https://uldk.gugik.gov.pl/", schemes=("http", "https"))
+ULDK_PUBLIC_URL = "https://uldk.gugik.gov.pl/"
+ULDK_BASE_URL = env_url(
+    "ULDK_BASE_URL", FROM_MAKE_RUN.get("ULDK_BASE_URL", ULDK_PUBLIC_URL), schemes=("http", "https")
+)
 ULDK_TIMEOUT_SECONDS = env_float("ULDK_TIMEOUT_SECONDS", 10.0, minimum=0.1)
 PARCEL_CACHE_DAYS = env_int("PARCEL_CACHE_DAYS", 30, minimum=0)
 # ULDK's "no such parcel" is remembered this long (0: not at all), in the shared cache.
@@ -342,7 +353,13 @@ RISK_JOB_EVENT_CRITICAL_MAX = 100
 # API Reference v1.0, 1.2.1). Production: https://eudr.webcloud.ec.europa.eu/tracesnt/
 # Plain http is accepted only for a local fake on a loopback address.
 EU_IS_ACCEPTANCE_URL = "https://acceptance.eudr.webcloud.ec.europa.eu/tracesnt/"
-EU_IS_URL = env_url("EU_IS_URL", EU_IS_ACCEPTANCE_URL, schemes=("http", "https"))
+EU_IS_URL = env_url(
+    "EU_IS_URL", FROM_MAKE_RUN.get("EU_IS_URL", EU_IS_ACCEPTANCE_URL), schemes=("http", "https")
+)
+# Where EU_IS_URL came from, for `manage.py eu_is_sync` to say: environment, make run or default.
+EU_IS_URL_FROM = (
+    "environment" if env_str("EU_IS_URL") else "make run" if "EU_IS_URL" in FROM_MAKE_RUN else "default"
+)
 _eu_is = urlsplit(EU_IS_URL)
 if not _eu_is.hostname or _eu_is.query or _eu_is.fragment or _eu_is.username or _eu_is.password:
     raise ImproperlyConfigured("EU_IS_URL must be a base address: scheme, host, optional port and path only")
@@ -358,7 +375,9 @@ EU_IS_CALLS_PER_SECOND = env_float("EU_IS_CALLS_PER_SECOND", 5.0, minimum=0.01)
 EU_IS_MAX_RESPONSE_BYTES = env_int("EU_IS_MAX_RESPONSE_BYTES", 40 * 1024 * 1024, minimum=64 * 1024)
 # First status check after a submission: the EU asks for at least 30 minutes (Operator
 # API Reference 2.4). Lower only against the local fake (make run, tests).
-EU_IS_FIRST_POLL_SECONDS = env_float("EU_IS_FIRST_POLL_SECONDS", 30 * 60.0, minimum=0.0)
+EU_IS_FIRST_POLL_SECONDS = env_float(
+    "EU_IS_FIRST_POLL_SECONDS", float(FROM_MAKE_RUN.get("EU_IS_FIRST_POLL_SECONDS", 30 * 60.0)), minimum=0.0
+)
 # A submission attempt in flight keeps other workers off for the client's deadline plus this.
 EU_IS_ATTEMPT_MARGIN_SECONDS = env_float("EU_IS_ATTEMPT_MARGIN_SECONDS", 60.0, minimum=0.0)
 # Broker queue for EU submission tasks; empty = the default queue.

@@ -29,6 +29,7 @@ from euis.errors import (
     EuisRequestInvalid,
     EuisTimeout,
     EuisTransportError,
+    EuisUnreachable,
 )
 from euis.shapes import DdsStatement, SdStatement
 from euis.validation import payload_problems
@@ -201,9 +202,17 @@ class EuisClient:
                 max_response_bytes=settings.EU_IS_MAX_RESPONSE_BYTES,
             )
         except safe_http.DestinationRefused as exc:
+            if exc.code == "url_unresolvable":
+                # DNS failing is the network, not our address: retried like a refused connection.
+                raise EuisUnreachable(f"{name}: {exc}") from exc
             raise EuisConfigurationError(f"EU Information System address refused: {exc}") from exc
         except safe_http.OutboundError as exc:
-            cls = EuisTimeout if "timed out" in str(exc) else EuisTransportError
+            if "timed out" in str(exc):
+                cls = EuisTimeout
+            elif "connection refused" in str(exc):
+                cls = EuisUnreachable
+            else:
+                cls = EuisTransportError
             raise cls(f"{name}: {exc}") from exc
         return self._answer(name, operation.response, response)
 

@@ -102,6 +102,10 @@ class EuisTransportError(EuisRetryable):
     """Connect, TLS or read failure, or a non-SOAP 5xx answer."""
 
 
+class EuisUnreachable(EuisTransportError):
+    """The EU's address did not resolve or refused the connection: nothing was sent."""
+
+
 class EuisTimeout(EuisTransportError):
     """No complete answer within the deadline. The EU may have processed the request."""
 

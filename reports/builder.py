@@ -6,12 +6,13 @@ from dataclasses import asdict
 from typing import Any
 
 from django.conf import settings
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from reports import csrd_scope
-from reports.csrd_scope import csrd_applicability
+from reports.csrd_scope import CsrdApplicability, csrd_applicability
 from reports.emissions import EmissionTotals, SupplierEmissions, emissions_compute
-from reports.labels import labels_for, number
+from reports.labels import CSRD_FIGURE_NAMES, CSRD_SCOPE_TEXTS, labels_for, number
 from reports.models import CropType, CsrdReport, EmissionFactor
 from reports.recommendations import recommendations_derive
 from reports.supplier_risk import VOIVODESHIP_RADIUS_KM, SupplierRisk, supplier_risks_assess
@@ -106,32 +107,44 @@ def csrd_scope_lines(*, payload: dict[str, Any], report_year: int, lang: str) ->
         listed=payload.get("listed"),
         balance_sheet_eur=payload.get("balance_sheet_eur"),
     )
-    text = labels_for(lang)["csrd_scope"]
+    with translation.override(lang):
+        return _csrd_scope_lines(scope, report_year)
+
+
+def _csrd_scope_lines(scope: CsrdApplicability, report_year: int) -> list[str]:
     facts = {**_CSRD_FACTS, "year": report_year}
 
     def say(key: str, **more: Any) -> str:
-        return text[key].format(**facts, **more)
+        return gettext(CSRD_SCOPE_TEXTS[key]).format(**facts, **more)
 
+    standard = gettext(scope.standard.name) if scope.standard else ""
     if scope.status == "undetermined":
-        lines = [say("undetermined", missing=", ".join(scope.missing))]
+        missing = ", ".join(gettext(CSRD_FIGURE_NAMES[name]) for name in scope.missing)
+        lines = [say("undetermined", missing=missing)]
     elif scope.status == "in_scope":
         rule = say("rule_1") if csrd_scope.WAVE_1.governs(report_year) else say("rule_2")
         required = "required" if scope.required_for_report_year else "not_yet_required"
         lines = [
-            say("in_scope", rule=rule, wave=scope.wave, first=scope.first_year, standard=scope.standard),
+            say("in_scope", rule=rule, wave=scope.wave, first=scope.first_year, standard=standard),
             say(required, first=scope.first_year),
         ]
     elif "before_csrd" in scope.notes:
         lines = [say("before_csrd")]
     elif csrd_scope.WAVE_1.governs(report_year):
-        lines = [say("out_of_scope_first_wave_years", standard=scope.standard)]
+        lines = [say("out_of_scope_first_wave_years", standard=standard)]
     else:
-        lines = [say("out_of_scope", standard=scope.standard)]
-    lines += [say(note) for note in scope.notes if note != "before_csrd"]
+        lines = [say("out_of_scope", standard=standard)]
+    revised = gettext(csrd_scope.ESRS_REVISED.name)
+    lines += [say(note, revised=revised) for note in scope.notes if note != "before_csrd"]
     if scope.value_chain_cap:
         lines.append(say("value_chain_cap"))
-    if scope.reasons:
-        lines.append(say("sources", sources="; ".join(scope.reasons)))
+    sources = list(scope.reasons)
+    if scope.standard:
+        sources.append(scope.standard.source)
+    if "revised_esrs_option" in scope.notes:
+        sources.append(csrd_scope.REVISED_ESRS_OPTION.source)
+    if sources:
+        lines.append(say("sources", sources="; ".join(sources)))
     return lines
 
 

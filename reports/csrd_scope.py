@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext_noop
+
 
 @dataclass(frozen=True)
 class YearRule:
@@ -75,11 +77,66 @@ VALUE_CHAIN_CAP_EMPLOYEES = 1000
 WAVE_2_FIRST_YEAR = THRESHOLDS_2026_470.first_year
 WAVE_3_FIRST_YEAR = 2028
 SOURCE_STOP_THE_CLOCK = "Directive (EU) 2025/794 (OJ L, 16.4.2025), Article 1"
-ESRS = "ESRS (Delegated Regulation (EU) 2023/2772, as simplified under Directive (EU) 2026/470)"
-VSME = (
-    "VSME, the voluntary standard for non-listed SMEs (EFRAG, December 2024; "
-    "Commission Recommendation (EU) 2025/1710)"
+
+
+@dataclass(frozen=True)
+class Standard:
+    """A reporting standard: its name (a gettext msgid, translated by the report), the act and
+    provision that lay it down, and the financial years it governs (None: not bound to a year)."""
+
+    key: str
+    name: str
+    source: str
+    first_year: int | None
+    last_year: int | None
+
+    def governs(self, year: int) -> bool:
+        return (self.first_year is None or self.first_year <= year) and (
+            self.last_year is None or year <= self.last_year
+        )
+
+
+# The first set of ESRS, for the first wave's financial years 2024 to 2026. Delegated Regulation
+# (EU) 2025/1416 (the "quick fix") postponed phased-in disclosures for those undertakings.
+ESRS_FIRST_SET = Standard(
+    "esrs_2023_2772",
+    gettext_noop(
+        "ESRS (Delegated Regulation (EU) 2023/2772 as amended by Delegated Regulation (EU) 2025/1416)"
+    ),
+    "Delegated Regulation (EU) 2023/2772 (OJ L, 22.12.2023), Annexes I and II, as amended by Delegated "
+    "Regulation (EU) 2025/1416 of 11 July 2025 (OJ L, 10.11.2025)",
+    2024,
+    2026,
 )
+# The revised (simplified) ESRS: Delegated Regulation (EU) 2026/1563 replaces the annexes of
+# 2023/2772; its Article 3 applies them to financial years beginning on or after 1 January 2027.
+ESRS_REVISED = Standard(
+    "esrs_2026_1563",
+    gettext_noop("ESRS as revised by Delegated Regulation (EU) 2026/1563"),
+    "Delegated Regulation (EU) 2026/1563 of 3 July 2026 (OJ L, 21.9.2026), Article 3: financial years "
+    "beginning on or after 1 January 2027",
+    2027,
+    None,
+)
+# For financial years starting in 2026 an undertaking may apply either set and says which
+# (Delegated Regulation (EU) 2026/1563, Article 2).
+REVISED_ESRS_OPTION = YearRule(2026, 2026, "Delegated Regulation (EU) 2026/1563, Article 2")
+# The voluntary standard, not bound to a financial year: the act in force when the report is made.
+# It replaced Commission Recommendation (EU) 2025/1710 (the VSME of EFRAG, December 2024).
+VSME = Standard(
+    "vsme_2026_1560",
+    gettext_noop("VSME, the voluntary standard of Delegated Regulation (EU) 2026/1560"),
+    "Delegated Regulation (EU) 2026/1560 of 3 July 2026 (OJ L, 21.9.2026, in force 24.9.2026), Annex I; "
+    "it replaces Commission Recommendation (EU) 2025/1710",
+    None,
+    None,
+)
+MANDATORY_STANDARDS = (ESRS_FIRST_SET, ESRS_REVISED)
+
+
+def esrs_for(year: int) -> Standard:
+    """The ESRS that govern a sustainability statement for the financial year `year` (2024 on)."""
+    return next(s for s in MANDATORY_STANDARDS if s.governs(year))
 
 
 @dataclass(frozen=True)
@@ -87,13 +144,13 @@ class CsrdApplicability:
     status: str  # "in_scope", "out_of_scope", "undetermined"
     wave: int | None
     first_year: int | None
-    standard: str | None
+    standard: Standard | None
     required_for_report_year: bool | None
     value_chain_cap: bool | None  # a protected undertaking under the value-chain cap
     reasons: tuple[str, ...] = field(default=())
     missing: tuple[str, ...] = field(default=())
     # Codes of what else the report says: "member_state_may_exempt", "leaves_scope",
-    # "listed_sme", "before_csrd".
+    # "listed_sme", "before_csrd", "revised_esrs_option".
     notes: tuple[str, ...] = field(default=())
 
 
@@ -142,15 +199,18 @@ def csrd_applicability(
             )
         if first_wave:
             exempt = MEMBER_STATE_EXEMPTION.governs(report_year) and not exceeds_new
+            notes = ("member_state_may_exempt", "leaves_scope") if exempt else ()
+            if REVISED_ESRS_OPTION.governs(report_year):
+                notes += ("revised_esrs_option",)
             return CsrdApplicability(
                 "in_scope",
                 1,
                 WAVE_1.first_year,
-                ESRS,
+                esrs_for(report_year),
                 True,
                 protected,
                 (SOURCE_WAVE_1, MEMBER_STATE_EXEMPTION.source) if exempt else (SOURCE_WAVE_1,),
-                notes=("member_state_may_exempt", "leaves_scope") if exempt else (),
+                notes=notes,
             )
     if exceeds_new:
         wave = 1 if first_wave else 2
@@ -159,7 +219,8 @@ def csrd_applicability(
             "in_scope",
             wave,
             first,
-            ESRS,
+            # A company not yet required reports first under the standard of its first year.
+            esrs_for(max(report_year, first)),
             report_year >= first,
             protected,
             (SOURCE_SCOPE, SOURCE_WAVE_1 if wave == 1 else SOURCE_STOP_THE_CLOCK),

@@ -2,13 +2,17 @@
 
 Plain tables rather than gettext catalogues: the PDF's language is the
 request's `lang`, not the server's locale, and the texts live next to the
-code that fills them.
+code that fills them. The CSRD applicability texts (CSRD_SCOPE_TEXTS) are the
+exception and the way the others should follow: English msgids, Polish in
+locale/pl/LC_MESSAGES/django.po, translated under translation.override(lang).
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
 from typing import Any
+
+from django.utils.translation import gettext_noop
 
 NBSP = "\u00a0"
 
@@ -30,39 +34,6 @@ _LABELS: dict[str, dict[str, Any]] = {
         "recommendations": "ESG recommendations",
         "csrd_scope_title": "CSRD applicability",
         "luc_title": "Excluded from the Scope 3 figures: land-use change (LUC)",
-        "csrd_scope": {
-            "undetermined": "Not determined: give {missing} in the request to state which CSRD wave "
-            "and standard apply.",
-            "rule_1": "a public-interest entity and large undertaking with more than {wave_1_employees} "
-            "employees, the rule for financial years {wave_1_first} to {wave_1_last}",
-            "rule_2": "more than {employees} employees and net turnover above EUR {turnover_m} million, "
-            "the rule from financial year {thresholds_first}",
-            "in_scope": "In the mandatory CSRD scope for {year} ({rule}): wave {wave}, sustainability "
-            "statement for financial years from {first}, under {standard}.",
-            "required": "Mandatory for the reporting year {year} (first year {first}).",
-            "not_yet_required": "Not yet mandatory for the reporting year {year}: the first is {first}; "
-            "this report may be used voluntarily.",
-            "out_of_scope": "Outside the mandatory CSRD scope for {year} (at most {employees} employees or "
-            "net turnover at most EUR {turnover_m} million). Voluntary reporting: {standard}.",
-            "out_of_scope_first_wave_years": "Outside the mandatory CSRD scope for {year}: for financial "
-            "years {wave_1_first} to {wave_1_last} only public-interest entities that are large "
-            "undertakings with more than {wave_1_employees} employees report, and from {thresholds_first} "
-            "only undertakings with more than {employees} employees and net turnover above EUR "
-            "{turnover_m} million. Voluntary reporting: {standard}.",
-            "before_csrd": "The CSRD applies to financial years from {wave_1_first}; for {year} it required "
-            "no sustainability statement.",
-            "member_state_may_exempt": "The company does not exceed both {employees} employees and EUR "
-            "{turnover_m} million: its Member State may exempt it for financial years {exempt_first} and "
-            "{exempt_last} (check national law).",
-            "leaves_scope": "A first-wave company below those thresholds leaves the mandatory scope from "
-            "financial year {thresholds_first}.",
-            "listed_sme": "Listed SMEs (wave 3, financial year {wave_3_year} under the stop-the-clock "
-            "directive) no longer report on a mandatory basis.",
-            "value_chain_cap": "Value-chain cap (from financial year {cap_first}): with at most "
-            "{cap_employees} employees the company is protected; customers in scope may not ask it for "
-            "more than the voluntary standard (VSME) sets out.",
-            "sources": "Sources: {sources}.",
-        },
         "methods": "Methods and data sources",
         "appendix": "Appendix: emission factors used",
         "supplier": "Supplier",
@@ -108,7 +79,9 @@ _LABELS: dict[str, dict[str, Any]] = {
         "priorities": {"high": "high", "medium": "medium", "low": "low"},
         "reasons": {
             "no_location": "no parcel or location given",
-            "unknown_location": "location is not a Polish voivodeship (give country and region or lat/lng)",
+            "unknown_location": (
+                "location is not a Polish voivodeship (give the country and region, or coordinates)"
+            ),
             "parcel_not_found": "parcel not found in the register",
             "parcel_service_unavailable": "parcel service (GUGiK ULDK) unreachable",
             "engine_error": "risk engine error",
@@ -133,40 +106,6 @@ _LABELS: dict[str, dict[str, Any]] = {
         "recommendations": "Rekomendacje ESG",
         "csrd_scope_title": "Zastosowanie CSRD",
         "luc_title": "Wyłączone z emisji zakresu 3: zmiana użytkowania gruntów (LUC)",
-        "csrd_scope": {
-            "undetermined": "Nie ustalono: podaj w żądaniu {missing}, aby raport wskazał falę CSRD "
-            "i właściwy standard.",
-            "rule_1": "jednostka interesu publicznego i duża jednostka zatrudniająca ponad "
-            "{wave_1_employees} pracowników, reguła dla lat obrotowych {wave_1_first}–{wave_1_last}",
-            "rule_2": "ponad {employees} pracowników i przychody netto powyżej {turnover_m} mln EUR, "
-            "reguła od roku obrotowego {thresholds_first}",
-            "in_scope": "Objęta obowiązkiem CSRD za rok {year} ({rule}): fala {wave}, oświadczenie "
-            "o zrównoważonym rozwoju za lata obrotowe od {first}, według {standard}.",
-            "required": "Obowiązkowe za rok sprawozdawczy {year} (pierwszy rok: {first}).",
-            "not_yet_required": "Za rok sprawozdawczy {year} jeszcze nieobowiązkowe (pierwszy rok: "
-            "{first}); raport można wykorzystać dobrowolnie.",
-            "out_of_scope": "Poza obowiązkowym zakresem CSRD za rok {year} (najwyżej {employees} "
-            "pracowników lub przychody netto najwyżej {turnover_m} mln EUR). Raportowanie dobrowolne: "
-            "{standard}.",
-            "out_of_scope_first_wave_years": "Poza obowiązkowym zakresem CSRD za rok {year}: za lata "
-            "obrotowe {wave_1_first}–{wave_1_last} raportują tylko jednostki interesu publicznego będące "
-            "dużymi jednostkami i zatrudniające ponad {wave_1_employees} pracowników, a od "
-            "{thresholds_first} tylko jednostki z ponad {employees} pracownikami i przychodami netto "
-            "powyżej {turnover_m} mln EUR. Raportowanie dobrowolne: {standard}.",
-            "before_csrd": "CSRD obejmuje lata obrotowe od {wave_1_first}; za rok {year} nie wymagała "
-            "oświadczenia o zrównoważonym rozwoju.",
-            "member_state_may_exempt": "Spółka nie przekracza łącznie {employees} pracowników i "
-            "{turnover_m} mln EUR: państwo członkowskie może ją zwolnić za lata obrotowe {exempt_first} "
-            "i {exempt_last} (sprawdź prawo krajowe).",
-            "leaves_scope": "Spółka pierwszej fali poniżej tych progów wychodzi z obowiązkowego zakresu "
-            "od roku obrotowego {thresholds_first}.",
-            "listed_sme": "Notowane MŚP (fala 3, rok obrotowy {wave_3_year} według dyrektywy "
-            "„stop-the-clock”) nie raportują już obowiązkowo.",
-            "value_chain_cap": "Limit łańcucha wartości (od roku obrotowego {cap_first}): przy najwyżej "
-            "{cap_employees} pracowników spółka jest chroniona; klienci objęci CSRD nie mogą żądać od "
-            "niej więcej, niż przewiduje standard dobrowolny (VSME).",
-            "sources": "Źródła: {sources}.",
-        },
         "methods": "Metody i źródła danych",
         "appendix": "Załącznik: zastosowane wskaźniki emisji",
         "supplier": "Dostawca",
@@ -222,6 +161,77 @@ _LABELS: dict[str, dict[str, Any]] = {
             "coordinates_outside_country": "współrzędne leżą poza podanym krajem",
         },
     },
+}
+
+
+# The CSRD applicability section (reports.builder.csrd_scope_lines). Placeholders are filled
+# from the named constants of reports/csrd_scope.py; none of the figures is written here.
+CSRD_SCOPE_TEXTS: dict[str, str] = {
+    "undetermined": gettext_noop(
+        "Not determined: the figures that decide the CSRD wave and standard for {year} were not "
+        "given ({missing})."
+    ),
+    "rule_1": gettext_noop(
+        "a public-interest entity and large undertaking with more than {wave_1_employees} employees, "
+        "the rule for financial years {wave_1_first} to {wave_1_last}"
+    ),
+    "rule_2": gettext_noop(
+        "more than {employees} employees and net turnover above EUR {turnover_m} million, the rule "
+        "from financial year {thresholds_first}"
+    ),
+    "in_scope": gettext_noop(
+        "In the mandatory CSRD scope for {year} ({rule}): wave {wave}, sustainability statement for "
+        "financial years from {first}, under {standard}."
+    ),
+    "required": gettext_noop("Mandatory for the reporting year {year} (first year {first})."),
+    "not_yet_required": gettext_noop(
+        "Not yet mandatory for the reporting year {year}: the first is {first}; this report may be "
+        "used voluntarily."
+    ),
+    "out_of_scope": gettext_noop(
+        "Outside the mandatory CSRD scope for {year} (at most {employees} employees or net turnover at "
+        "most EUR {turnover_m} million). Voluntary reporting: {standard}."
+    ),
+    "out_of_scope_first_wave_years": gettext_noop(
+        "Outside the mandatory CSRD scope for {year}: for financial years {wave_1_first} to "
+        "{wave_1_last} only public-interest entities that are large undertakings with more than "
+        "{wave_1_employees} employees report, and from {thresholds_first} only undertakings with more "
+        "than {employees} employees and net turnover above EUR {turnover_m} million. Voluntary "
+        "reporting: {standard}."
+    ),
+    "before_csrd": gettext_noop(
+        "The CSRD applies to financial years from {wave_1_first}; for {year} it required no "
+        "sustainability statement."
+    ),
+    "member_state_may_exempt": gettext_noop(
+        "The company does not exceed both {employees} employees and EUR {turnover_m} million: its "
+        "Member State may exempt it for financial years {exempt_first} and {exempt_last} (check "
+        "national law)."
+    ),
+    "leaves_scope": gettext_noop(
+        "A first-wave company below those thresholds leaves the mandatory scope from financial year "
+        "{thresholds_first}."
+    ),
+    "listed_sme": gettext_noop(
+        "Listed SMEs (wave 3, financial year {wave_3_year} under the stop-the-clock directive) no "
+        "longer report on a mandatory basis."
+    ),
+    "revised_esrs_option": gettext_noop(
+        "For financial year {year} the company may instead apply the {revised}, stating which set it applied."
+    ),
+    "value_chain_cap": gettext_noop(
+        "Value-chain cap (from financial year {cap_first}): with at most {cap_employees} employees the "
+        "company is protected; customers in scope may not ask it for more than the voluntary standard "
+        "(VSME) sets out."
+    ),
+    "sources": gettext_noop("Sources: {sources}."),
+}
+
+# What the report names when a figure it needs was not given: words, never the request's fields.
+CSRD_FIGURE_NAMES: dict[str, str] = {
+    "employees": gettext_noop("the average number of employees"),
+    "turnover_eur": gettext_noop("the net turnover"),
+    "balance_sheet_eur": gettext_noop("the balance sheet total"),
 }
 
 

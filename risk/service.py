@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import shapely
 from django.conf import settings
@@ -341,12 +342,20 @@ def risk_score_parcel(*, parcel_id: str, commodity: Commodity, on: date | None =
             "commune": record.commune,
             "area_ha": round(geometry_area_ha(parcel.geometry), 4),
             "centroid": {"lat": round(centroid.y, 6), "lng": round(centroid.x, 6)},
-            "source": "GUGiK ULDK",
+            "source": parcel_source(),
             "fetched_at": iso_millis(record.fetched_at),
             "from_cache": parcel.from_cache,
         },
         **data,
     }
+
+
+def parcel_source() -> str:
+    """Where parcel geometries come from. make run's stand-in (risk/uldk_standin.py) serves
+    made-up parcels on loopback: a record must not cite GUGiK for them."""
+    if urlsplit(settings.ULDK_BASE_URL).hostname in ("127.0.0.1", "::1", "localhost"):
+        return "ULDK stand-in (local run, made-up parcels)"
+    return "GUGiK ULDK"
 
 
 def geometry_area_ha(geometry: shapely.Geometry) -> float:

@@ -3,11 +3,13 @@
 import copy
 import io
 from datetime import timedelta
+from decimal import Decimal
 
 import pytest
 from django.utils import timezone
 from pypdf import PdfReader
 
+from compliance.eu_mapping import _plot_feature
 from compliance.models import DDSPlot, DueDiligenceStatement
 from risk.service import benchmark_cache_clear
 from tests.risk.fakes import PARCEL_ID, forest_layers
@@ -185,7 +187,20 @@ def test_other_geojson_kinds_are_accepted(client, geometry):
             "coordinate_out_of_range",
         ),
         ({"lat": 52.25, "lng": 21.05, "area_ha": 4.5}, "area_ha", "point_plot_too_large"),
-        ({"lat": 52.25, "lng": 21.05}, "area_ha", "required"),
+        ({"lat": 52.25, "lng": 21.05, "area_ha": 0}, "area_ha", "point_area_too_small"),
+        (
+            {
+                "geometry": {"type": "MultiPoint", "coordinates": [[21.05, 52.25], [21.06, 52.26]]},
+                "area_ha": 4.5,
+            },
+            "area_ha",
+            "point_plot_too_large",
+        ),
+        (
+            {"geometry": {"type": "Point", "coordinates": [21.05, 52.25]}, "area_ha": 5},
+            "area_ha",
+            "point_plot_too_large",
+        ),
         ({"lat": 52.25, "lng": 21.05, "area_ha": 1, "parcel_id": PARCEL_ID}, None, "plot_kind"),
     ],
 )
@@ -439,3 +454,21 @@ def test_body_mutation_after_filing_does_not_leak_between_tests():
     first["operator"]["name"] = "X"
     assert body()["operator"]["name"] != "X"
     assert copy.deepcopy(body()) == body()
+
+
+@pytest.mark.parametrize(
+    "plot",
+    [
+        {"lat": 52.25, "lng": 21.05},
+        {"geometry": {"type": "Point", "coordinates": [21.05, 52.25]}},
+        {"geometry": {"type": "MultiPoint", "coordinates": [[21.05, 52.25], [21.06, 52.26]]}},
+    ],
+    ids=["lat-lng", "Point", "MultiPoint"],
+)
+def test_a_point_plot_without_an_area_is_the_eus_default_of_4_ha_in_every_point_form(client, plot):
+    """OPS 9.3.2: a point without Area is taken as 4 ha; recorded, screened and sent as such."""
+    response = client.post(GENERATE, with_plots(plot), format="json", **JSON)
+    assert response.status_code == 201, response.content
+    row = DDSPlot.objects.get()
+    assert row.area_ha == Decimal(4)
+    assert _plot_feature(row)["properties"]["Area"] == 4.0

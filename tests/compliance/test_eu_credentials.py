@@ -136,7 +136,8 @@ def test_refused_credentials_are_422_and_nothing_is_stored(client, eu, credentia
     assert response["Content-Type"].startswith("application/problem+json")
     problem = response.json()
     assert problem["code"] == "eu_credentials_refused"
-    assert "Nothing was stored" in problem["detail"] and "FailedAuthentication" in problem["detail"]
+    # OPS 3.8: the echo service answers "Authentication failed".
+    assert "Nothing was stored" in problem["detail"] and "Authentication failed" in problem["detail"]
     assert not EuCredential.objects.exists()
     assert client.get(CREDENTIALS).json()["authentication_key_set"] is False
 

@@ -13,6 +13,7 @@ import pytest
 from django.utils import timezone
 
 from compliance.eu_submission import eu_submissions_poll
+from euis.fake_eu.xsd import schema_problems
 from risk.service import benchmark_cache_clear
 from tests.compliance.test_eu_simplified_declaration import SECOND_PARCEL, SECOND_RECORD, declaration
 from tests.compliance.test_eu_submission import store_credentials
@@ -203,3 +204,12 @@ def test_the_full_eu_path_runs_against_the_fake(keyed_client, eu, django_capture
         "VerifyDeclarationRequest",
     ):
         assert operation in eu.calls, operation
+    # The fake judged each request and each answer by its schema transcribed from the
+    # official 8.2.1 XSDs (euis/fake_eu/schema): nothing was refused for its shape, and
+    # every exchange of the path, in both directions, validates.
+    assert eu.schema_failures == []
+    assert len(eu.exchanges) == len(eu.calls)
+    for operation, request, answer in eu.exchanges:
+        assert request is not None and schema_problems(request) == (), (operation, schema_problems(request))
+        assert schema_problems(answer) == (), (operation, schema_problems(answer))
+        assert not answer.tag.endswith("}Fault"), operation

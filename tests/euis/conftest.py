@@ -10,7 +10,7 @@ import pytest
 
 from euis.client import EuisClient, RateLimiter
 from euis.contract import ActivityType
-from euis.fake import FakeAccount, FakeEuInformationSystem
+from euis.fake_eu import FakeAccount, FakeEuInformationSystem
 from euis.shapes import (
     DdsCommodity,
     DdsProducer,
@@ -120,6 +120,8 @@ def fake_eu() -> Iterator[FakeEuInformationSystem]:
     fake.base_url = fake.start()
     yield fake
     fake.stop()
+    # Every answer of the fake is checked against the EU's schemas: a bug in the fake shows here.
+    assert fake.schema_failures == []
 
 
 def _client(fake: FakeEuInformationSystem, credentials: Credentials, timeout: float = 5.0) -> EuisClient:

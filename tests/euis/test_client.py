@@ -17,6 +17,7 @@ from euis.errors import (
     EuisRequestInvalid,
     EuisTimeout,
     EuisTransportError,
+    EuisUnreachable,
     retry_delay,
 )
 
@@ -115,6 +116,8 @@ def test_retry_after_may_be_an_http_date():
         (_response(502, b"<html>Bad Gateway</html>"), EuisTransportError),
         (safe_http.OutboundError("timed out after 30 s"), EuisTimeout),
         (safe_http.OutboundError("TLS error: certificate verify failed"), EuisTransportError),
+        (safe_http.OutboundError("connection refused"), EuisUnreachable),
+        (safe_http.DestinationRefused("url_unresolvable", "The host x does not resolve."), EuisUnreachable),
     ],
 )
 def test_transport_failures_are_retryable(outcome, error):

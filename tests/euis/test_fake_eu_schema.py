@@ -14,7 +14,7 @@ from lxml import etree
 from euis import envelopes
 from euis.answers import body_child
 from euis.contract import NS_COMMON, NS_DDS, NS_SD, NS_SOAP, DdsOperatorRole, IdentifierType
-from euis.fake import FakeAccount
+from euis.fake_eu import FakeAccount
 from euis.fake_eu.xsd import schema_problems
 from euis.shapes import (
     Address,

@@ -5,11 +5,13 @@ import pytest
 
 from reports.builder import csrd_scope_lines
 from reports.csrd_scope import (
+    ESRS_REVISED,
     MEMBER_STATE_EXEMPTION,
     SCOPE_EMPLOYEES_ABOVE,
     SCOPE_TURNOVER_ABOVE_EUR,
     THRESHOLDS_2026_470,
     VALUE_CHAIN_CAP,
+    VSME,
     WAVE_1,
     WAVE_2_FIRST_YEAR,
     WAVE_3_FIRST_YEAR,
@@ -41,10 +43,8 @@ BIG_TURNOVER = 600_000_000
 def test_wave_follows_the_2026_470_thresholds(employees, turnover, listed, expected):
     scope = csrd_applicability(report_year=2027, employees=employees, turnover_eur=turnover, listed=listed)
     assert (scope.status, scope.wave, scope.first_year, scope.value_chain_cap) == expected
-    if scope.status == "out_of_scope":
-        assert scope.standard.startswith("VSME")
-    else:
-        assert scope.standard.startswith("ESRS")
+    # From FY2027 the mandatory standard is the ESRS as revised by 2026/1563; the voluntary one, 2026/1560.
+    assert scope.standard is (VSME if scope.status == "out_of_scope" else ESRS_REVISED)
 
 
 def test_stop_the_clock_years():
@@ -71,7 +71,8 @@ OLD_WAVE_1 = {"employees": 600, "turnover_eur": 120_000_000, "listed": True}
         (2023, ("out_of_scope", None, False, ("before_csrd",))),
         (2024, ("in_scope", 1, True, ())),
         (2025, ("in_scope", 1, True, ("member_state_may_exempt", "leaves_scope"))),
-        (2026, ("in_scope", 1, True, ("member_state_may_exempt", "leaves_scope"))),
+        # FY2026: either set of ESRS may be applied (Delegated Regulation (EU) 2026/1563, Article 2).
+        (2026, ("in_scope", 1, True, ("member_state_may_exempt", "leaves_scope", "revised_esrs_option"))),
         (2027, ("out_of_scope", None, False, ("leaves_scope",))),
         (2028, ("out_of_scope", None, False, ("leaves_scope",))),
     ],
@@ -164,7 +165,9 @@ def test_without_figures_the_report_says_what_is_missing():
     scope = csrd_applicability(report_year=2027, employees=None, turnover_eur=None)
     assert scope.status == "undetermined" and scope.missing == ("employees", "turnover_eur")
     lines = csrd_scope_lines(payload={}, report_year=2027, lang="en")
-    assert "employees, turnover_eur" in lines[0]
+    assert "the average number of employees, the net turnover" in lines[0]
+    polish = csrd_scope_lines(payload={}, report_year=2027, lang="pl")
+    assert "średnia liczba pracowników, przychody netto" in polish[0]
 
 
 def test_out_of_scope_company_is_told_about_vsme_and_the_value_chain_cap():

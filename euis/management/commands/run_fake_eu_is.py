@@ -6,7 +6,7 @@ import threading
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from euis.fake import FakeAccount, FakeEuInformationSystem
+from euis.fake_eu import FakeAccount, FakeEuInformationSystem
 
 
 def wait_until_interrupted() -> None:
