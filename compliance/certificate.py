@@ -27,6 +27,11 @@ CERT_LANGS = ("pl", "en")
 TEXTS: dict[str, dict[str, str]] = {
     "pl": {
         "title": "Status oświadczenia o należytej staranności",
+        "title_sd": "Status deklaracji uproszczonej",
+        "sd_id": "Identyfikator deklaracji uproszczonej",
+        "document_type": "Dokument",
+        "kind_sd": "deklaracja uproszczona mikro lub małego podmiotu pierwotnego (załącznik III)",
+        "kind_dds": "oświadczenie o należytej staranności (załącznik II)",
         "verified": "Zweryfikowano",
         "in_progress": "Weryfikacja w toku",
         "none": "Brak weryfikacji",
@@ -72,6 +77,12 @@ TEXTS: dict[str, dict[str, str]] = {
             "(UE) 2023/1115 jej nie przewiduje, a operator bierze "
             "odpowiedzialność, składając oświadczenie (art. 4 ust. 3)."
         ),
+        "disclaimer_sd": (
+            "Ta strona pokazuje wynik weryfikacji przeprowadzonej przez naszą usługę "
+            "i dane, na których się opiera. Nie jest to certyfikacja: rozporządzenie "
+            "(UE) 2023/1115 jej nie przewiduje; odpowiedzialność ponosi podmiot, który "
+            "złożył deklarację uproszczoną."
+        ),
         "not_found_title": "Nie znaleziono oświadczenia",
         "not_found": "Nie ma publicznego oświadczenia o należytej staranności o identyfikatorze",
         "switch": "English",
@@ -83,6 +94,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "en": {
         "title": "Due diligence statement status",
+        "title_sd": "Simplified declaration status",
+        "sd_id": "Simplified declaration identifier",
+        "document_type": "Document",
+        "kind_sd": "simplified declaration of a micro or small primary operator (Annex III)",
+        "kind_dds": "due diligence statement (Annex II)",
         "verified": "Verified",
         "in_progress": "Verification in progress",
         "none": "No verification",
@@ -127,6 +143,11 @@ TEXTS: dict[str, dict[str, str]] = {
             "it rests on. It is not a certification: Regulation (EU) 2023/1115 provides "
             "none, and the operator takes responsibility by submitting the statement "
             "(Article 4(3))."
+        ),
+        "disclaimer_sd": (
+            "This page shows the result of a screening by our service and the evidence "
+            "it rests on. It is not a certification: Regulation (EU) 2023/1115 provides "
+            "none; the operator that filed the simplified declaration is responsible."
         ),
         "not_found_title": "Statement not found",
         "not_found": "There is no public due diligence statement with the identifier",
@@ -232,8 +253,13 @@ def certificate_page(request: HttpRequest, dds_id: str) -> HttpResponse:
     identity = statement.operator_identity()
     evidence = statement.evidence()
     badge = statement.badge(identity_confirmed=identity["confirmed"])
+    simplified = statement.is_simplified
     context.update(
         statement=statement,
+        title=TEXTS[lang]["title_sd" if simplified else "title"],
+        id_label=TEXTS[lang]["sd_id" if simplified else "dds_id"],
+        kind_text=TEXTS[lang]["kind_sd" if simplified else "kind_dds"],
+        disclaimer=TEXTS[lang]["disclaimer_sd" if simplified else "disclaimer"],
         status=status,
         expired=status == "EXPIRED",
         status_text=STATUS_TEXTS[lang].get(status, status),

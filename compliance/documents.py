@@ -38,6 +38,14 @@ from risk.commodities import polish_name
 
 logger = logging.getLogger(__name__)
 TEMPLATE = "compliance/dds_pdf.html"
+# A simplified declaration is its own document (Annex III), never a DDS (Annex II).
+SD_TEMPLATE = "compliance/sd_pdf.html"
+
+
+def pdf_template(statement: DueDiligenceStatement) -> str:
+    return SD_TEMPLATE if statement.is_simplified else TEMPLATE
+
+
 MAX_RENDER_ATTEMPTS = 3
 
 
@@ -68,6 +76,7 @@ def both(table: dict[str, dict[str, str]], key: str) -> str:
 # compliance.screening), worded in both languages; reasons typed by people are shown as typed.
 SYSTEM_REASONS = {
     "Filed through the API": "Złożono przez API / Filed through the API",
+    "Simplified declaration filed": "Złożono deklarację uproszczoną / Simplified declaration filed",
 }
 SCREENING_PREFIX = ("Automatic screening: ", "Automatyczna weryfikacja / Automatic screening: ")
 
@@ -132,6 +141,9 @@ def dds_pdf_version(*, statement: DueDiligenceStatement) -> str:
         f"{statement.pk}|{statement.updated_at.isoformat()}|{statement.effective_status()}"
         f"|{statement.operator_identity_confirmed()}"
     )
+    if statement.is_simplified:
+        # Declarations rendered once on the DDS layout get their own document.
+        key += f"|{SD_TEMPLATE}"
     return hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
@@ -261,7 +273,7 @@ def _render_claimed(*, document_id: int, time_limit: float, hand_over: bool = Fa
     worker, not failed)."""
     document = DDSDocument.objects.select_related("statement").get(pk=document_id)
     statement = statement_with_details(DueDiligenceStatement.objects.filter(pk=document.statement_id)).get()
-    html = render_to_string(TEMPLATE, dds_pdf_context(statement=statement))
+    html = render_to_string(pdf_template(statement), dds_pdf_context(statement=statement))
     try:
         pdf = render_pdf_bounded(
             html=html,

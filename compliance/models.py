@@ -70,6 +70,10 @@ class FilingKind(models.TextChoices):
     SIMPLIFIED = "sd", "simplified declaration"
 
 
+# The public name of each kind (verify answer, API records, widget).
+DOCUMENT_TYPES = {FilingKind.DDS: "due_diligence_statement", FilingKind.SIMPLIFIED: "simplified_declaration"}
+
+
 class DueDiligenceStatement(models.Model):
     dds_id = models.CharField("DDS identifier", max_length=64, unique=True)
     filing_kind = models.CharField(max_length=3, choices=FilingKind.choices, default=FilingKind.DDS)
@@ -224,9 +228,27 @@ class DueDiligenceStatement(models.Model):
 
         return statement_operator_identity(self)
 
+    @property
+    def is_simplified(self) -> bool:
+        return self.filing_kind == FilingKind.SIMPLIFIED
+
+    @property
+    def document_type(self) -> str:
+        """What the document is, by its stored kind (an `SD-` or `DDS-` identifier alike):
+        `simplified_declaration` or `due_diligence_statement`."""
+        return DOCUMENT_TYPES[self.filing_kind]
+
     def declaration_texts(self) -> dict:
         from compliance import declarations
 
+        if self.is_simplified:
+            return {
+                "point_4": declarations.ANNEX_III_POINT_4_EN,
+                "points": declarations.ANNEX_III_POINTS_EN,
+                "source": declarations.ANNEX_III_SOURCE,
+                "legality": declarations.LEGALITY_ATTESTATION_EN,
+                "signature_lines": declarations.ANNEX_II_POINT_6_LINES,
+            }
         return {
             "point_5": declarations.ANNEX_II_POINT_5_EN,
             "legality": declarations.LEGALITY_ATTESTATION_EN,
@@ -269,6 +291,7 @@ class DueDiligenceStatement(models.Model):
             "valid_until": iso_millis(validity["valid_until"]),
             "cert_url": self.cert_url(),
             "operator_identity": "confirmed" if confirmed else "unconfirmed",
+            "document_type": self.document_type,
         }
 
 

@@ -17,7 +17,13 @@ from django.utils import timezone
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
-from compliance.filing_serializers import DDSFilingSerializer, OperatorSerializer
+from compliance.declarations import SD_DECLARATION_VERSION
+from compliance.filing_serializers import (
+    AttestationSerializer,
+    AttestedField,
+    DDSFilingSerializer,
+    OperatorSerializer,
+)
 from compliance.regime import Obligation, Role, Size, regime_for
 from risk.service import benchmark_class
 
@@ -37,12 +43,44 @@ class SDOperatorSerializer(OperatorSerializer):
         return attrs
 
 
+class SDAttestationSerializer(AttestationSerializer):
+    """A simplified declaration attests Annex III point 4 (added by Regulation (EU) 2025/2650),
+    not Annex II point 5: `annex_iii_declaration`. Bodies written before it existed send
+    `annex_ii_declaration`, still taken as the same confirmation (deprecated)."""
+
+    annex_iii_declaration = AttestedField(
+        required=False,
+        help_text="The Annex III point 4 confirmation of a micro or small primary operator (required; "
+        "`annex_ii_declaration: true` is taken instead from older bodies)",
+    )
+    annex_ii_declaration = AttestedField(
+        required=False, help_text="Deprecated for simplified declarations: send annex_iii_declaration"
+    )
+    declaration_version = serializers.ChoiceField(
+        choices=[SD_DECLARATION_VERSION],
+        required=False,
+        help_text="The confirmation text attested; always the current Annex III point 4 text",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        attrs = super().validate(attrs)
+        if not (attrs.pop("annex_iii_declaration", False) or attrs.get("annex_ii_declaration")):
+            raise serializers.ValidationError(
+                {"annex_iii_declaration": [ErrorDetail("This field is required.", code="required")]}
+            )
+        # Stored where a statement keeps its declaration; the version names the Annex III text.
+        attrs["annex_ii_declaration"] = True
+        attrs["declaration_version"] = SD_DECLARATION_VERSION
+        return attrs
+
+
 def _refuse(path: dict[str, Any]) -> serializers.ValidationError:
     return serializers.ValidationError(path)
 
 
 class SDFilingSerializer(DDSFilingSerializer):
     operator = SDOperatorSerializer()
+    attestation = SDAttestationSerializer()
 
     # The SD contract has no speciesInfo, and takes a postal address as the place of
     # production (SD XSD 8.2.1 SdProducerLocationType; OPS 11.4.3): Art. 4a(5) of Regulation

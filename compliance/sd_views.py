@@ -1,8 +1,11 @@
 """Simplified declarations of micro and small primary operators (Art. 4a, Regulation (EU) 2025/2650).
 
-They share the statement's identifier space, screening, public verify endpoint,
-status page, badge, PDF and EU submission outbox; only the filing body, the
-eligibility rules and the EU operation (submitSd, cadastral identifiers) differ.
+They share the statement's table, screening, public verify endpoint, status page,
+badge and EU submission outbox, but are their own document: `SD-` identifiers
+(older declarations keep their `DDS-` ones), an Annex III PDF, and
+`document_type: simplified_declaration` wherever they are shown. The filing body,
+the eligibility rules, the confirmation (Annex III point 4) and the EU operation
+(submitSd, cadastral identifiers) differ.
 """
 
 from __future__ import annotations

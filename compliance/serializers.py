@@ -28,6 +28,14 @@ class VerificationRecordSerializer(serializers.Serializer):
             "badge is never green."
         ),
     )
+    document_type = serializers.ChoiceField(
+        choices=["due_diligence_statement", "simplified_declaration"],
+        help_text=(
+            "Additive field: which document this is. A simplified declaration (Annex III, micro or "
+            "small primary operators) is not a due diligence statement; declarations filed before "
+            "the `SD-` identifiers keep their `DDS-` identifier and still say `simplified_declaration`."
+        ),
+    )
 
 
 class HistoryEntrySerializer(serializers.Serializer):
@@ -160,7 +168,13 @@ class EuIsSerializer(serializers.Serializer):
 
 
 class DDSSummarySerializer(serializers.Serializer):
-    dds_id = serializers.CharField()
+    dds_id = serializers.CharField(
+        help_text="`DDS-...` for a due diligence statement, `SD-...` for a simplified declaration"
+    )
+    document_type = serializers.ChoiceField(
+        choices=["due_diligence_statement", "simplified_declaration"],
+        help_text="Which document this is; the kind is stored, not read from the identifier",
+    )
     status = serializers.CharField(source="effective_status")
     risk_level = OptionalCharField(help_text="null until screened")
     internal_reference = serializers.CharField(allow_blank=True)

@@ -17,7 +17,7 @@ from accounts.services import organisation_match
 from compliance import events
 from compliance.geolocation import count_positions, is_point_plot, point_area_ha
 from compliance.grouping import grouped_references
-from compliance.identifiers import build_identifier, normalise
+from compliance.identifiers import DDS_PREFIX, SD_PREFIX, build_identifier, normalise
 from compliance.models import (
     ALLOWED_TRANSITIONS,
     DDSCommodity,
@@ -46,12 +46,16 @@ def _lacks_geolocation(statement: DueDiligenceStatement) -> bool:
     return DDSCommodity.objects.filter(statement=statement, plots__isnull=True).exists()
 
 
-def dds_allocate_identifier(*, country: str, year: int | None = None) -> str:
+def dds_allocate_identifier(
+    *, country: str, year: int | None = None, filing_kind: str = FilingKind.DDS
+) -> str:
     """A new random identifier not yet used (75 random bits: a clash is
-    astronomically unlikely, the check only makes it impossible)."""
+    astronomically unlikely, the check only makes it impossible); `SD-` for a
+    simplified declaration, `DDS-` for a due diligence statement."""
     year = year or timezone.now().year
+    prefix = SD_PREFIX if filing_kind == FilingKind.SIMPLIFIED else DDS_PREFIX
     while True:
-        identifier = build_identifier(country, year)
+        identifier = build_identifier(country, year, prefix=prefix)
         if not DueDiligenceStatement.objects.filter(dds_id=identifier).exists():
             return identifier
 
@@ -69,7 +73,13 @@ def dds_create(
     # No savepoint inside a filing's transaction: nothing recovers from a failure here.
     with transaction.atomic(savepoint=False):
         statement = DueDiligenceStatement.objects.create(
-            dds_id=(dds_id or dds_allocate_identifier(country=country_of_production)).upper(),
+            dds_id=(
+                dds_id
+                or dds_allocate_identifier(
+                    country=country_of_production,
+                    filing_kind=filing_fields.get("filing_kind", FilingKind.DDS),
+                )
+            ).upper(),
             owner=owner,
             operator_name=operator_name,
             commodity=commodity,

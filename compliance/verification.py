@@ -46,7 +46,7 @@ def verification_cache_key(*, raw_id: str) -> str | None:
 
 
 def _key(identifier: str) -> str:
-    return f"verify:v2:{identifier}"
+    return f"verify:v3:{identifier}"
 
 
 def verification_get(*, raw_id: str, cached: object = UNREAD) -> Verification | None:

@@ -26,7 +26,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from accounts.limits import panel_actions_per_minute, rate_limited
-from compliance.declarations import ANNEX_II_POINT_5_EN, LEGALITY_ATTESTATION_EN
+from compliance.declarations import ANNEX_III_POINT_4_EN, LEGALITY_ATTESTATION_EN
 from compliance.models import FilingKind
 from compliance.plot_map import MapPlot, plot_map_svg
 from compliance.sd_serializers import SDFilingSerializer
@@ -116,7 +116,7 @@ def declaration_body(data: dict[str, Any]) -> dict[str, Any]:
         ],
         "attestation": {
             "legality": data["legality"],
-            "annex_ii_declaration": data["annex_ii_declaration"],
+            "annex_iii_declaration": data["annex_iii_declaration"],
             "signatory_name": data["signatory_name"],
             "signatory_function": data["signatory_function"],
         },
@@ -237,7 +237,7 @@ def declaration_new(request: HttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "checked": checked,
-        "declaration_text": ANNEX_II_POINT_5_EN,
+        "declaration_text": ANNEX_III_POINT_4_EN,
         "legality_text": LEGALITY_ATTESTATION_EN,
     }
     return render(request, "panel/declaration_new.html", context, status=status)

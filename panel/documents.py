@@ -1,4 +1,4 @@
-"""The account's due diligence statements and CSRD reports.
+"""The account's due diligence statements, simplified declarations and CSRD reports.
 
 Read-only pages over the compliance and reports models; the PDFs are the
 API's own endpoints (they accept the panel's session cookie), linked only
@@ -39,6 +39,10 @@ BADGE_LABELS = {
     "in_progress": _("verification in progress"),
     "none": _("no verification"),
 }
+KIND_LABELS = {
+    "due_diligence_statement": _("Due diligence statement"),
+    "simplified_declaration": _("Simplified declaration"),
+}
 REPORT_STATUS_LABELS = {
     ReportStatus.QUEUED: _("queued"),
     ReportStatus.RENDERING: _("rendering"),
@@ -60,6 +64,7 @@ def _statement_row(statement: DueDiligenceStatement) -> dict:
         "status_label": STATUS_LABELS.get(status, status),
         "badge": statement.badge(),
         "badge_label": BADGE_LABELS[statement.badge()],
+        "kind_label": KIND_LABELS[statement.document_type],
     }
 
 

@@ -213,8 +213,9 @@ class SimplifiedDeclarationForm(forms.Form):
         label=_("The products were produced in accordance with the law of the country of production."),
         error_messages={"required": _TICK},
     )
-    annex_ii_declaration = forms.BooleanField(
-        label=_("I make the declaration quoted above (Annex II point 5)."), error_messages={"required": _TICK}
+    annex_iii_declaration = forms.BooleanField(
+        label=_("I make the confirmation of a simplified declaration quoted above (Annex III point 4)."),
+        error_messages={"required": _TICK},
     )
     signatory_name = forms.CharField(label=_("Signed by (name)"), max_length=200)
     signatory_function = forms.CharField(label=_("Function"), max_length=200, initial=_("farmer"))

@@ -39,6 +39,7 @@ SPEC_FIELDS = {
     "valid_until",
     "cert_url",
     "operator_identity",
+    "document_type",
 }
 
 

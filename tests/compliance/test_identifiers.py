@@ -14,6 +14,15 @@ def test_generated_identifier_has_the_random_format_and_a_valid_check():
     assert has_valid_check(identifier)
 
 
+def test_a_simplified_declaration_identifier_has_its_own_prefix_and_the_same_scheme():
+    identifier = build_identifier("PL", 2026, prefix="SD")
+    assert re.fullmatch(r"SD-PL-2026(-[0-9A-Z]{5}){3}-[0-9A-Z]", identifier)
+    assert DDS_ID_PATTERN.match(identifier) and has_valid_check(identifier)
+    assert normalise(identifier.lower()) == identifier
+    with pytest.raises(ValueError):
+        build_identifier("PL", 2026, prefix="XX")
+
+
 def test_random_part_has_at_least_60_bits():
     assert RANDOM_BITS >= 60
 
@@ -76,5 +85,6 @@ def test_consecutive_filings_give_unrelated_public_ids(keyed_client, api_client)
         "valid_until",
         "cert_url",
         "operator_identity",
+        "document_type",
     }
     assert first not in str(record)

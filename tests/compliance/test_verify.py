@@ -26,7 +26,9 @@ def test_record_has_exactly_the_specified_fields_in_order(api_client, make_state
         "valid_until",
         "cert_url",
         "operator_identity",  # additive: the specification's fields come first, unchanged
+        "document_type",  # additive: due_diligence_statement or simplified_declaration
     ]
+    assert body["document_type"] == "due_diligence_statement"
     assert body["operator_identity"] == "confirmed"
     assert body["dds_id"] == statement.dds_id
     assert body["status"] == "COMPLIANT"

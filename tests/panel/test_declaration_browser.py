@@ -64,11 +64,13 @@ def test_farmer_types_a_parcel_sees_it_on_the_map_and_files(
     page.get_by_label("Masa netto (kg)").fill("18 000")
     page.get_by_label("Dokładność masy (± %)").fill("0")
     page.get_by_label("Produkty zostały wytworzone zgodnie z prawem kraju produkcji.").check()
-    page.get_by_label("Składam przytoczone wyżej oświadczenie (załącznik II pkt 5).").check()
+    page.get_by_label(
+        "Składam przytoczone wyżej potwierdzenie deklaracji uproszczonej (załącznik III pkt 4)."
+    ).check()
     page.get_by_label("Podpisuje (imię i nazwisko)").fill("Jan Kowalski")
     page.get_by_role("button", name="Złóż deklarację").click()
 
-    page.wait_for_url("**/panel/statements/DDS-*/")
+    page.wait_for_url("**/panel/statements/SD-*/")
     declaration = DueDiligenceStatement.objects.get()
     assert page.get_by_role("status").filter(has_text=declaration.dds_id).is_visible()
     assert page.locator("figure.plot-map svg g.plot-marker").count() == 1

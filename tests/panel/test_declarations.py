@@ -42,7 +42,7 @@ def filled(**changes) -> dict:
         "net_mass_kg": "18 000,5",
         "percentage_estimation_or_deviation": "0",
         "legality": "on",
-        "annex_ii_declaration": "on",
+        "annex_iii_declaration": "on",
         "signatory_name": "Jan Kowalski",
         "signatory_function": "rolnik",
         "action": "file",
@@ -211,3 +211,34 @@ def test_addresses_alone_need_no_parcel_but_cannot_be_checked_on_the_map(farmer,
     assert response.status_code == 302, errors_of(response)
     checked = farmer.post(NEW, {"action": "check", "parcel_ids": "", "land_addresses": "07-130 Łochów"})
     assert errors_of(checked) == {"parcel_ids": ["Wpisz co najmniej jeden numer działki."]}
+
+
+def test_the_farmer_confirms_a_simplified_declaration_in_polish_never_a_due_diligence_statement(farmer):
+    html = farmer.get(NEW).content.decode()
+    assert "Składając tę deklarację uproszczoną, potwierdzasz" in html
+    assert "Składam przytoczone wyżej potwierdzenie deklaracji uproszczonej (załącznik III pkt 4)." in html
+    assert "By this declaration, the micro or small primary operator confirms" in html  # Annex III point 4
+    assert "By submitting this due diligence statement" not in html
+    assert "By filing this simplified declaration" not in html  # the Polish panel explains in Polish
+    farmer.cookies["django_language"] = "en"
+    english = farmer.get(NEW).content.decode()
+    assert "By filing this simplified declaration you confirm" in english
+    assert "By submitting this due diligence statement" not in english
+
+
+def test_lists_and_detail_name_the_declaration_a_simplified_declaration(farmer, uldk_state, make_statement):
+    response = farmer.post(NEW, filled())
+    assert response.status_code == 302, errors_of(response)
+    declaration = DueDiligenceStatement.objects.get(owner=farmer.user)
+    assert declaration.dds_id.startswith("SD-PL-")
+    make_statement("COMPLIANT", owner=farmer.user)  # a due diligence statement beside it
+
+    listing = farmer.get("/panel/statements/").content.decode()
+    assert listing.count(">Uproszczona deklaracja</td>") == 1
+    assert listing.count(">Oświadczenie o należytej staranności</td>") == 1
+    detail = farmer.get(f"/panel/statements/{declaration.dds_id}/").content.decode()
+    assert '<span data-testid="kind">Uproszczona deklaracja</span>' in detail
+    farmer.cookies["django_language"] = "en"
+    english = farmer.get(f"/panel/statements/{declaration.dds_id}/").content.decode()
+    assert '<span data-testid="kind">Simplified declaration</span>' in english
+    assert "Annex III of Regulation (EU) 2023/1115" in english

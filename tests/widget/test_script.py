@@ -136,3 +136,19 @@ def test_schema_documents_the_widget(client):
     params = {p["name"]: p["schema"] for p in operation["parameters"]}
     assert set(params["lang"]["enum"]) == {"pl", "en"}
     assert set(params["style"]["enum"]) == {"badge", "card", "full"}
+
+
+def test_script_names_a_simplified_declaration_by_the_records_document_type():
+    # The browser tests (tests/widget/test_browser.py) need chromium; this reads the source.
+    source = WIDGET_SOURCE.read_text(encoding="utf-8")
+    assert 'rec.document_type === "simplified_declaration"' in source
+    for text in (
+        "Identyfikator deklaracji uproszczonej",
+        "Status EUDR deklaracji uproszczonej",
+        'simplified_declaration: "deklaracja uproszczona"',
+        "Simplified declaration identifier",
+        "EUDR status of simplified declaration",
+        'simplified_declaration: "simplified declaration"',
+    ):
+        assert text in source
+    assert re.search(r'FIELDS = \["dds_id", "document_type"', source)

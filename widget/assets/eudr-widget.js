@@ -11,18 +11,20 @@
   var STYLES = ["badge", "card", "full"];
   var STATE = { COMPLIANT: "verified", SUBMITTED: "in_progress", UNDER_REVIEW: "in_progress" };
   var ICON = { verified: "\u2713", in_progress: "\u2026", none: "\u2715", loading: "\u00b7" };
-  var FIELDS = ["dds_id", "status", "risk_level", "operator_name", "commodity",
+  var FIELDS = ["dds_id", "document_type", "status", "risk_level", "operator_name", "commodity",
     "country_of_production", "verified_at", "valid_until", "cert_url"];
-  var CARD = ["operator_name", "commodity", "country_of_production", "valid_until"];
+  var CARD = ["document_type", "operator_name", "commodity", "country_of_production", "valid_until"];
   var T = {
     pl: {
       verified: "Zweryfikowano", in_progress: "Weryfikacja w toku", none: "Brak weryfikacji",
       loading: "Sprawdzanie\u2026", cert: "Status o\u015bwiadczenia", label: "Status EUDR deklaracji",
+      label_sd: "Status EUDR deklaracji uproszczonej",
       unknown: "Nie znaleziono deklaracji", failed: "Nie uda\u0142o si\u0119 sprawdzi\u0107 statusu",
       unconfirmed: "To\u017csamo\u015b\u0107 operatora nie zosta\u0142a potwierdzona",
       expired_on: "Wygas\u0142o",
       f: {
-        dds_id: "Identyfikator DDS", status: "Status", risk_level: "Poziom ryzyka", operator_name: "Operator",
+        dds_id: "Identyfikator DDS", sd_id: "Identyfikator deklaracji uproszczonej", document_type: "Dokument",
+        status: "Status", risk_level: "Poziom ryzyka", operator_name: "Operator",
         commodity: "Towar", country_of_production: "Kraj produkcji", verified_at: "Zweryfikowano",
         valid_until: "Wa\u017cny do", cert_url: "Status o\u015bwiadczenia"
       },
@@ -30,16 +32,22 @@
         COMPLIANT: "zgodna", SUBMITTED: "z\u0142o\u017cona", UNDER_REVIEW: "w weryfikacji",
         AT_RISK: "zagro\u017cona", NON_COMPLIANT: "niezgodna", WITHDRAWN: "wycofana", EXPIRED: "wygas\u0142a"
       },
-      r: { low: "niskie", medium: "\u015brednie", high: "wysokie", critical: "krytyczne" }
+      r: { low: "niskie", medium: "\u015brednie", high: "wysokie", critical: "krytyczne" },
+      k: {
+        due_diligence_statement: "o\u015bwiadczenie o nale\u017cytej staranno\u015bci",
+        simplified_declaration: "deklaracja uproszczona"
+      }
     },
     en: {
       verified: "Verified", in_progress: "Verification in progress", none: "No verification",
       loading: "Checking\u2026", cert: "Statement status", label: "EUDR status of statement",
+      label_sd: "EUDR status of simplified declaration",
       unknown: "Statement not found", failed: "The status could not be checked",
       unconfirmed: "The operator's identity is not confirmed",
       expired_on: "Expired on",
       f: {
-        dds_id: "DDS identifier", status: "Status", risk_level: "Risk level", operator_name: "Operator",
+        dds_id: "DDS identifier", sd_id: "Simplified declaration identifier", document_type: "Document",
+        status: "Status", risk_level: "Risk level", operator_name: "Operator",
         commodity: "Commodity", country_of_production: "Country of production", verified_at: "Verified at",
         valid_until: "Valid until", cert_url: "Statement status"
       },
@@ -47,7 +55,8 @@
         COMPLIANT: "compliant", SUBMITTED: "submitted", UNDER_REVIEW: "under review", AT_RISK: "at risk",
         NON_COMPLIANT: "non-compliant", WITHDRAWN: "withdrawn", EXPIRED: "expired"
       },
-      r: { low: "low", medium: "medium", high: "high", critical: "critical" }
+      r: { low: "low", medium: "medium", high: "high", critical: "critical" },
+      k: { due_diligence_statement: "due diligence statement", simplified_declaration: "simplified declaration" }
     }
   };
   // Pixel sizes only: rem would follow the host page's root font size.
@@ -176,6 +185,7 @@
     if (value == null || value === "") return "\u2014";
     if (field === "status") return (t.s[value] || value) + " (" + value + ")";
     if (field === "risk_level") return t.r[value] || value;
+    if (field === "document_type") return t.k[value] || value;
     var m = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d)/.exec(value);
     if (m && (field === "valid_until" || field === "verified_at")) {
       return field === "valid_until" ? m[1] : m[1] + " " + m[2] + " UTC";
@@ -197,7 +207,9 @@
     box.setAttribute("lang", lang);
     // Said in words, not only by the yellow colour: the operator behind the record is unconfirmed.
     var unconfirmed = rec && rec.operator_identity !== "confirmed";
-    var label = t.label + " " + id + ": " + t[state];
+    // A simplified declaration is named as one, never as a statement.
+    var simplified = rec && rec.document_type === "simplified_declaration";
+    var label = (simplified ? t.label_sd : t.label) + " " + id + ": " + t[state];
     box.setAttribute("aria-label", unconfirmed ? label + ". " + t.unconfirmed : label);
     var head = node("div", "h");
     var icon = node("span", "i", ICON[state]);
@@ -225,7 +237,9 @@
           var expired = f === "valid_until" && rec.status === "EXPIRED";
           var dated = f === "verified_at" || f === "valid_until";
           if (dated && !(rec[f] && (state === "verified" || expired))) return;
-          dl.appendChild(node("dt", null, expired ? t.expired_on : t.f[f]));
+          if (f === "document_type" && !rec[f]) return;
+          var term = f === "dds_id" && simplified ? t.f.sd_id : t.f[f];
+          dl.appendChild(node("dt", null, expired ? t.expired_on : term));
           var dd = dl.appendChild(node("dd", null, f === "cert_url" && link ? null : show(f, rec[f], t)));
           // In the full style the status page's address itself is the link.
           if (f === "cert_url" && link) {

@@ -2,6 +2,7 @@
 
 from .activity_enum import ActivityEnum
 from .attempt import Attempt
+from .attestation_declaration_version_enum import AttestationDeclarationVersionEnum
 from .attestation_request import AttestationRequest
 from .batch_item import BatchItem
 from .batch_request import BatchRequest
@@ -27,9 +28,9 @@ from .dds_record_eu_is_type_0 import DDSRecordEuIsType0
 from .dds_record_evidence import DDSRecordEvidence
 from .dds_record_operator_identity import DDSRecordOperatorIdentity
 from .dds_summary import DDSSummary
-from .declaration_version_enum import DeclarationVersionEnum
 from .delivery import Delivery
 from .delivery_status_enum import DeliveryStatusEnum
+from .document_type_enum import DocumentTypeEnum
 from .environment_enum import EnvironmentEnum
 from .eu_credential_in_request import EuCredentialInRequest
 from .eu_credential_out import EuCredentialOut
@@ -73,6 +74,8 @@ from .risk_level_enum import RiskLevelEnum
 from .risk_score_job_create_files_body import RiskScoreJobCreateFilesBody
 from .risk_score_job_create_json_body import RiskScoreJobCreateJsonBody
 from .risk_score_job_results_response_200 import RiskScoreJobResultsResponse200
+from .sd_attestation_declaration_version_enum import SDAttestationDeclarationVersionEnum
+from .sd_attestation_request import SDAttestationRequest
 from .sd_filing_request import SDFilingRequest
 from .sd_operator_request import SDOperatorRequest
 from .sd_record import SDRecord
@@ -100,6 +103,7 @@ from .widget_script_style import WidgetScriptStyle
 __all__ = (
     "ActivityEnum",
     "Attempt",
+    "AttestationDeclarationVersionEnum",
     "AttestationRequest",
     "BatchItem",
     "BatchRequest",
@@ -125,9 +129,9 @@ __all__ = (
     "DDSRecordEvidence",
     "DDSRecordOperatorIdentity",
     "DDSSummary",
-    "DeclarationVersionEnum",
     "Delivery",
     "DeliveryStatusEnum",
+    "DocumentTypeEnum",
     "EnvironmentEnum",
     "EuCredentialInRequest",
     "EuCredentialOut",
@@ -171,6 +175,8 @@ __all__ = (
     "RiskScoreJobCreateFilesBody",
     "RiskScoreJobCreateJsonBody",
     "RiskScoreJobResultsResponse200",
+    "SDAttestationDeclarationVersionEnum",
+    "SDAttestationRequest",
     "SDFilingRequest",
     "SDOperatorRequest",
     "SDRecord",

@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.declaration_version_enum import DeclarationVersionEnum
+from ..models.attestation_declaration_version_enum import AttestationDeclarationVersionEnum
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="AttestationRequest")
@@ -22,15 +22,15 @@ class AttestationRequest:
             annex_ii_declaration (bool): The Annex II point 5 declaration, in the version given
             signatory_name (str):
             signatory_function (str):
-            declaration_version (DeclarationVersionEnum | Unset): * `2023/1115-annex-ii-5-en-oj-l150-2023-06-09` -
-                2023/1115-annex-ii-5-en-oj-l150-2023-06-09 Default: DeclarationVersionEnum.VALUE_0.
+            declaration_version (AttestationDeclarationVersionEnum | Unset): * `2023/1115-annex-ii-5-en-oj-l150-2023-06-09`
+                - 2023/1115-annex-ii-5-en-oj-l150-2023-06-09 Default: AttestationDeclarationVersionEnum.VALUE_0.
     """
 
     legality: bool
     annex_ii_declaration: bool
     signatory_name: str
     signatory_function: str
-    declaration_version: DeclarationVersionEnum | Unset = DeclarationVersionEnum.VALUE_0
+    declaration_version: AttestationDeclarationVersionEnum | Unset = AttestationDeclarationVersionEnum.VALUE_0
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -73,11 +73,11 @@ class AttestationRequest:
         signatory_function = d.pop("signatory_function")
 
         _declaration_version = d.pop("declaration_version", UNSET)
-        declaration_version: DeclarationVersionEnum | Unset
+        declaration_version: AttestationDeclarationVersionEnum | Unset
         if isinstance(_declaration_version, Unset):
             declaration_version = UNSET
         else:
-            declaration_version = DeclarationVersionEnum(_declaration_version)
+            declaration_version = AttestationDeclarationVersionEnum(_declaration_version)
 
         attestation_request = cls(
             legality=legality,

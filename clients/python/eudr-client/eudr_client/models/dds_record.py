@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.document_type_enum import DocumentTypeEnum
+
 if TYPE_CHECKING:
     from ..models.commodity_out import CommodityOut
     from ..models.dds_record_attestation import DDSRecordAttestation
@@ -24,7 +26,9 @@ T = TypeVar("T", bound="DDSRecord")
 class DDSRecord:
     """
     Attributes:
-        dds_id (str):
+        dds_id (str): `DDS-...` for a due diligence statement, `SD-...` for a simplified declaration
+        document_type (DocumentTypeEnum): * `due_diligence_statement` - due_diligence_statement
+            * `simplified_declaration` - simplified_declaration
         status (str):
         risk_level (None | str): null until screened
         internal_reference (str):
@@ -59,6 +63,7 @@ class DDSRecord:
     """
 
     dds_id: str
+    document_type: DocumentTypeEnum
     status: str
     risk_level: None | str
     internal_reference: str
@@ -93,6 +98,8 @@ class DDSRecord:
         from ..models.dds_record_eu_is_type_0 import DDSRecordEuIsType0  # noqa: PLC0415
 
         dds_id = self.dds_id
+
+        document_type = self.document_type.value
 
         status = self.status
 
@@ -178,6 +185,7 @@ class DDSRecord:
         field_dict.update(
             {
                 "dds_id": dds_id,
+                "document_type": document_type,
                 "status": status,
                 "risk_level": risk_level,
                 "internal_reference": internal_reference,
@@ -223,6 +231,8 @@ class DDSRecord:
 
         d = dict(src_dict)
         dds_id = d.pop("dds_id")
+
+        document_type = DocumentTypeEnum(d.pop("document_type"))
 
         status = d.pop("status")
 
@@ -349,6 +359,7 @@ class DDSRecord:
 
         dds_record = cls(
             dds_id=dds_id,
+            document_type=document_type,
             status=status,
             risk_level=risk_level,
             internal_reference=internal_reference,

@@ -23,7 +23,9 @@ class PlotRequest:
         parcel_id (str | Unset):
         lat (float | Unset):
         lng (float | Unset):
-        area_ha (float | Unset):
+        area_ha (float | Unset): For a point plot (lat+lng, a GeoJSON Point or MultiPoint): the area of the plot each
+            point stands for, in ha; 0.0001 to 4 (cattle: no upper bound). Without it the plot is recorded, screened and
+            sent to the EU as 4 ha, the EU's default (OPS 9.3.2).
         geometry (Any | Unset):
         address (PostalAddressRequest | Unset): A place of production by postal address
             (sd:SdProducerPostalAddressType).

@@ -10,8 +10,8 @@ from ..models.activity_enum import ActivityEnum
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.attestation_request import AttestationRequest
     from ..models.commodity_request import CommodityRequest
+    from ..models.sd_attestation_request import SDAttestationRequest
     from ..models.sd_operator_request import SDOperatorRequest
 
 
@@ -27,8 +27,10 @@ class SDFilingRequest:
             * `domestic` - domestic production / trade
         operator (SDOperatorRequest):
         commodities (list[CommodityRequest]):
-        attestation (AttestationRequest): What the signatory attests on filing: legality (Article 3(b)) and the
-            Annex II point 5 declaration, with the name and function Annex II point 6 asks for.
+        attestation (SDAttestationRequest): A simplified declaration attests Annex III point 4 (added by Regulation (EU)
+            2025/2650),
+            not Annex II point 5: `annex_iii_declaration`. Bodies written before it existed send
+            `annex_ii_declaration`, still taken as the same confirmation (deprecated).
         internal_reference (str | Unset):
         border_cross_country (str | Unset): V3 borderCrossCountry: the Member State (or XI) where the goods enter the EU
             (import) or leave it (export); import and export only
@@ -43,7 +45,7 @@ class SDFilingRequest:
     activity: ActivityEnum
     operator: SDOperatorRequest
     commodities: list[CommodityRequest]
-    attestation: AttestationRequest
+    attestation: SDAttestationRequest
     internal_reference: str | Unset = UNSET
     border_cross_country: str | Unset = UNSET
     grouped_declarations: list[str] | Unset = UNSET
@@ -95,8 +97,8 @@ class SDFilingRequest:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.attestation_request import AttestationRequest  # noqa: PLC0415
         from ..models.commodity_request import CommodityRequest  # noqa: PLC0415
+        from ..models.sd_attestation_request import SDAttestationRequest  # noqa: PLC0415
         from ..models.sd_operator_request import SDOperatorRequest  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -111,7 +113,7 @@ class SDFilingRequest:
 
             commodities.append(commodities_item)
 
-        attestation = AttestationRequest.from_dict(d.pop("attestation"))
+        attestation = SDAttestationRequest.from_dict(d.pop("attestation"))
 
         internal_reference = d.pop("internal_reference", UNSET)
 

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.document_type_enum import DocumentTypeEnum
+
 if TYPE_CHECKING:
     from ..models.commodity_out import CommodityOut
     from ..models.history_entry import HistoryEntry
@@ -24,7 +26,9 @@ T = TypeVar("T", bound="SDRecord")
 class SDRecord:
     """
     Attributes:
-        dds_id (str):
+        dds_id (str): `DDS-...` for a due diligence statement, `SD-...` for a simplified declaration
+        document_type (DocumentTypeEnum): * `due_diligence_statement` - due_diligence_statement
+            * `simplified_declaration` - simplified_declaration
         status (str):
         risk_level (None | str): null until screened
         internal_reference (str):
@@ -59,6 +63,7 @@ class SDRecord:
     """
 
     dds_id: str
+    document_type: DocumentTypeEnum
     status: str
     risk_level: None | str
     internal_reference: str
@@ -94,6 +99,8 @@ class SDRecord:
         from ..models.sd_record_eu_is_type_0 import SDRecordEuIsType0  # noqa: PLC0415
 
         dds_id = self.dds_id
+
+        document_type = self.document_type.value
 
         status = self.status
 
@@ -181,6 +188,7 @@ class SDRecord:
         field_dict.update(
             {
                 "dds_id": dds_id,
+                "document_type": document_type,
                 "status": status,
                 "risk_level": risk_level,
                 "internal_reference": internal_reference,
@@ -227,6 +235,8 @@ class SDRecord:
 
         d = dict(src_dict)
         dds_id = d.pop("dds_id")
+
+        document_type = DocumentTypeEnum(d.pop("document_type"))
 
         status = d.pop("status")
 
@@ -355,6 +365,7 @@ class SDRecord:
 
         sd_record = cls(
             dds_id=dds_id,
+            document_type=document_type,
             status=status,
             risk_level=risk_level,
             internal_reference=internal_reference,

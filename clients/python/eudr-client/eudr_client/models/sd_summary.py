@@ -7,6 +7,8 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.document_type_enum import DocumentTypeEnum
+
 T = TypeVar("T", bound="SDSummary")
 
 
@@ -14,7 +16,9 @@ T = TypeVar("T", bound="SDSummary")
 class SDSummary:
     """
     Attributes:
-        dds_id (str):
+        dds_id (str): `DDS-...` for a due diligence statement, `SD-...` for a simplified declaration
+        document_type (DocumentTypeEnum): * `due_diligence_statement` - due_diligence_statement
+            * `simplified_declaration` - simplified_declaration
         status (str):
         risk_level (None | str): null until screened
         internal_reference (str):
@@ -31,6 +35,7 @@ class SDSummary:
     """
 
     dds_id: str
+    document_type: DocumentTypeEnum
     status: str
     risk_level: None | str
     internal_reference: str
@@ -48,6 +53,8 @@ class SDSummary:
 
     def to_dict(self) -> dict[str, Any]:
         dds_id = self.dds_id
+
+        document_type = self.document_type.value
 
         status = self.status
 
@@ -89,6 +96,7 @@ class SDSummary:
         field_dict.update(
             {
                 "dds_id": dds_id,
+                "document_type": document_type,
                 "status": status,
                 "risk_level": risk_level,
                 "internal_reference": internal_reference,
@@ -111,6 +119,8 @@ class SDSummary:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         dds_id = d.pop("dds_id")
+
+        document_type = DocumentTypeEnum(d.pop("document_type"))
 
         status = d.pop("status")
 
@@ -171,6 +181,7 @@ class SDSummary:
 
         sd_summary = cls(
             dds_id=dds_id,
+            document_type=document_type,
             status=status,
             risk_level=risk_level,
             internal_reference=internal_reference,

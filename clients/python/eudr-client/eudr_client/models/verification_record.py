@@ -6,6 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.document_type_enum import DocumentTypeEnum
 from ..models.operator_identity_enum import OperatorIdentityEnum
 from ..models.risk_level_enum import RiskLevelEnum
 from ..models.verification_record_status_enum import VerificationRecordStatusEnum
@@ -36,6 +37,8 @@ class VerificationRecord:
         cert_url (str):
         operator_identity (OperatorIdentityEnum): * `confirmed` - confirmed
             * `unconfirmed` - unconfirmed
+        document_type (DocumentTypeEnum): * `due_diligence_statement` - due_diligence_statement
+            * `simplified_declaration` - simplified_declaration
     """
 
     dds_id: str
@@ -48,6 +51,7 @@ class VerificationRecord:
     valid_until: None | str
     cert_url: str
     operator_identity: OperatorIdentityEnum
+    document_type: DocumentTypeEnum
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -77,6 +81,8 @@ class VerificationRecord:
 
         operator_identity = self.operator_identity.value
 
+        document_type = self.document_type.value
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -91,6 +97,7 @@ class VerificationRecord:
                 "valid_until": valid_until,
                 "cert_url": cert_url,
                 "operator_identity": operator_identity,
+                "document_type": document_type,
             }
         )
 
@@ -142,6 +149,8 @@ class VerificationRecord:
 
         operator_identity = OperatorIdentityEnum(d.pop("operator_identity"))
 
+        document_type = DocumentTypeEnum(d.pop("document_type"))
+
         verification_record = cls(
             dds_id=dds_id,
             status=status,
@@ -153,6 +162,7 @@ class VerificationRecord:
             valid_until=valid_until,
             cert_url=cert_url,
             operator_identity=operator_identity,
+            document_type=document_type,
         )
 
         verification_record.additional_properties = d
