@@ -10,6 +10,8 @@ from .batch_summary import BatchSummary
 from .batch_summary_by_level import BatchSummaryByLevel
 from .commodity_out import CommodityOut
 from .commodity_request import CommodityRequest
+from .concern_in_request import ConcernInRequest
+from .concern_out import ConcernOut
 from .crop_type_enum import CropTypeEnum
 from .csrd_report import CsrdReport
 from .csrd_report_create_format import CsrdReportCreateFormat
@@ -30,6 +32,7 @@ from .dds_summary import DDSSummary
 from .declaration_version_enum import DeclarationVersionEnum
 from .delivery import Delivery
 from .delivery_status_enum import DeliveryStatusEnum
+from .duty import Duty
 from .environment_enum import EnvironmentEnum
 from .eu_credential_in_request import EuCredentialInRequest
 from .eu_credential_out import EuCredentialOut
@@ -40,15 +43,18 @@ from .factor import Factor
 from .field_error import FieldError
 from .history_entry import HistoryEntry
 from .job_progress import JobProgress
+from .kind_enum import KindEnum
 from .lang_enum import LangEnum
 from .location_out import LocationOut
 from .location_risk import LocationRisk
 from .operator_identity_enum import OperatorIdentityEnum
 from .operator_out import OperatorOut
 from .operator_request import OperatorRequest
+from .paginated_concern_out_list import PaginatedConcernOutList
 from .paginated_dds_summary_list import PaginatedDDSSummaryList
 from .paginated_delivery_list import PaginatedDeliveryList
 from .paginated_sd_summary_list import PaginatedSDSummaryList
+from .paginated_trading_partner_out_list import PaginatedTradingPartnerOutList
 from .paginated_upstream_reference_out_list import PaginatedUpstreamReferenceOutList
 from .paginated_webhook_list import PaginatedWebhookList
 from .parcel_out import ParcelOut
@@ -73,6 +79,10 @@ from .risk_level_enum import RiskLevelEnum
 from .risk_score_job_create_files_body import RiskScoreJobCreateFilesBody
 from .risk_score_job_create_json_body import RiskScoreJobCreateJsonBody
 from .risk_score_job_results_response_200 import RiskScoreJobResultsResponse200
+from .role_obligations import RoleObligations
+from .roles_enum import RolesEnum
+from .roles_in_request import RolesInRequest
+from .roles_out import RolesOut
 from .sd_filing_request import SDFilingRequest
 from .sd_operator_request import SDOperatorRequest
 from .sd_record import SDRecord
@@ -86,6 +96,10 @@ from .species_out import SpeciesOut
 from .species_request import SpeciesRequest
 from .supplementary_unit_qualifier_enum import SupplementaryUnitQualifierEnum
 from .supplier_request import SupplierRequest
+from .trading_partner_in_request import TradingPartnerInRequest
+from .trading_partner_out import TradingPartnerOut
+from .trading_partners_export_json_response_200 import TradingPartnersExportJsonResponse200
+from .trading_partners_list_kind import TradingPartnersListKind
 from .upstream_reference_in_request import UpstreamReferenceInRequest
 from .upstream_reference_out import UpstreamReferenceOut
 from .verification_record import VerificationRecord
@@ -108,6 +122,8 @@ __all__ = (
     "BatchSummaryByLevel",
     "CommodityOut",
     "CommodityRequest",
+    "ConcernInRequest",
+    "ConcernOut",
     "CropTypeEnum",
     "CsrdReport",
     "CsrdReportCreateFormat",
@@ -128,6 +144,7 @@ __all__ = (
     "DeclarationVersionEnum",
     "Delivery",
     "DeliveryStatusEnum",
+    "Duty",
     "EnvironmentEnum",
     "EuCredentialInRequest",
     "EuCredentialOut",
@@ -138,15 +155,18 @@ __all__ = (
     "FieldError",
     "HistoryEntry",
     "JobProgress",
+    "KindEnum",
     "LangEnum",
     "LocationOut",
     "LocationRisk",
     "OperatorIdentityEnum",
     "OperatorOut",
     "OperatorRequest",
+    "PaginatedConcernOutList",
     "PaginatedDDSSummaryList",
     "PaginatedDeliveryList",
     "PaginatedSDSummaryList",
+    "PaginatedTradingPartnerOutList",
     "PaginatedUpstreamReferenceOutList",
     "PaginatedWebhookList",
     "ParcelOut",
@@ -171,6 +191,10 @@ __all__ = (
     "RiskScoreJobCreateFilesBody",
     "RiskScoreJobCreateJsonBody",
     "RiskScoreJobResultsResponse200",
+    "RoleObligations",
+    "RolesEnum",
+    "RolesInRequest",
+    "RolesOut",
     "SDFilingRequest",
     "SDOperatorRequest",
     "SDRecord",
@@ -184,6 +208,10 @@ __all__ = (
     "SpeciesRequest",
     "SupplementaryUnitQualifierEnum",
     "SupplierRequest",
+    "TradingPartnerInRequest",
+    "TradingPartnerOut",
+    "TradingPartnersExportJsonResponse200",
+    "TradingPartnersListKind",
     "UpstreamReferenceInRequest",
     "UpstreamReferenceOut",
     "VerificationRecord",
