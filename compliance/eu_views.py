@@ -250,7 +250,8 @@ class UpstreamPagination(CursorPagination):
 
 
 class UpstreamReferenceView(ListAPIView):
-    """GET/POST /api/eudr/v1/upstream-references: the statements behind your products."""
+    """GET/POST /api/eudr/v1/upstream-references: the statements behind your products, for the
+    first downstream operator or trader (Article 5(3) as amended); never asked of a later one."""
 
     required_feature = "dds"
     serializer_class = UpstreamReferenceOutSerializer
@@ -274,7 +275,10 @@ class UpstreamReferenceView(ListAPIView):
 
     @extend_schema(
         operation_id="upstream_references_create",
-        summary="Record a supplier's reference and verification numbers; checked with verifyDeclaration",
+        summary=(
+            "First downstream operator or trader: record the reference and verification numbers of "
+            "what you bought from an operator; checked with verifyDeclaration"
+        ),
         request=UpstreamReferenceInSerializer,
         responses={
             201: UpstreamReferenceOutSerializer,

@@ -521,8 +521,9 @@ class EuStatusChange(models.Model):
 
 
 class UpstreamReference(models.Model):
-    """A statement behind a downstream operator's or trader's products: the numbers its supplier
-    gave, and what the EU's verifyDeclaration said about them (OPS 11.2.5; DTR 4.1)."""
+    """A statement behind a first downstream operator's or trader's products: the numbers the
+    operator it bought from gave, and what the EU's verifyDeclaration said about them
+    (OPS 11.2.5; DTR 4.1). A later downstream operator or trader has none to record."""
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="upstream_references"
