@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import logging
 from collections.abc import Iterable
 from datetime import date
 
@@ -24,6 +25,8 @@ from compliance.models import (
     retention_end,
 )
 from compliance.roles import RECORDS_RETENTION_YEARS, OrganisationRole
+
+logger = logging.getLogger(__name__)
 
 EXPORT_FIELDS = (
     "id",
@@ -66,14 +69,31 @@ def organisation_roles_set(*, account: User, roles: Iterable[str], is_sme: bool 
     return row
 
 
-def trading_partner_record_create(*, owner: User, livemode: bool, **fields: object) -> TradingPartnerRecord:
-    consignment_date = fields["consignment_date"]
-    assert isinstance(consignment_date, date)
+def trading_partner_record_create(
+    *,
+    owner: User,
+    livemode: bool,
+    kind: str,
+    consignment_reference: str,
+    consignment_date: date,
+    name: str,
+    postal_address: str,
+    email: str,
+    trade_name: str = "",
+    website: str = "",
+) -> TradingPartnerRecord:
     return TradingPartnerRecord.objects.create(
         owner=owner,
         livemode=livemode,
+        kind=kind,
+        consignment_reference=consignment_reference,
+        consignment_date=consignment_date,
         retained_until=retention_end(consignment_date, RECORDS_RETENTION_YEARS),
-        **fields,
+        name=name,
+        trade_name=trade_name,
+        postal_address=postal_address,
+        email=email,
+        website=website,
     )
 
 
@@ -89,6 +109,8 @@ def trading_partner_records_purge(*, today: date | None = None) -> int:
     today = today or timezone.localdate()
     with transaction.atomic():
         deleted, _ = TradingPartnerRecord.objects.filter(retained_until__lt=today).delete()
+    if deleted:
+        logger.info("deleted %d supplier and customer records past retention (before %s)", deleted, today)
     return deleted
 
 
@@ -122,5 +144,26 @@ def _csv_safe(value: str) -> str:
     return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
 
 
-def substantiated_concern_record(*, owner: User, livemode: bool, **fields: object) -> SubstantiatedConcern:
-    return SubstantiatedConcern.objects.create(owner=owner, livemode=livemode, **fields)
+def substantiated_concern_record(
+    *,
+    owner: User,
+    livemode: bool,
+    received_on: date,
+    product: str,
+    concern: str,
+    action_taken: str,
+    raised_by: str = "",
+    placing_withheld: bool = False,
+    authority_informed: bool = False,
+) -> SubstantiatedConcern:
+    return SubstantiatedConcern.objects.create(
+        owner=owner,
+        livemode=livemode,
+        received_on=received_on,
+        product=product,
+        raised_by=raised_by,
+        concern=concern,
+        action_taken=action_taken,
+        placing_withheld=placing_withheld,
+        authority_informed=authority_informed,
+    )
