@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from django.core.validators import RegexValidator
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
@@ -28,11 +29,17 @@ from eudr_service.lib.fields import TimestampField
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.problems import Problem
 
+# The credentials travel as XML text in the WS-Security header: a control character there
+# is not XML, so it is refused as input (400), never met by the envelope builder (500).
+_XML_TEXT = RegexValidator(r"^[^\x00-\x1f\x7f]*$", "Control characters are not allowed.", "invalid")
+
 
 class EuCredentialInSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=100)
-    authentication_key = serializers.CharField(max_length=200, write_only=True, trim_whitespace=True)
-    client_id = serializers.CharField(max_length=100)
+    username = serializers.CharField(max_length=100, validators=[_XML_TEXT])
+    authentication_key = serializers.CharField(
+        max_length=200, write_only=True, trim_whitespace=True, validators=[_XML_TEXT]
+    )
+    client_id = serializers.CharField(max_length=100, validators=[_XML_TEXT])
     environment = serializers.ChoiceField(choices=EuEnvironment.choices)
 
 

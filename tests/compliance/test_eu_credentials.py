@@ -141,6 +141,16 @@ def test_refused_credentials_are_422_and_nothing_is_stored(client, eu, credentia
     assert client.get(CREDENTIALS).json()["authentication_key_set"] is False
 
 
+@pytest.mark.parametrize("field", ["username", "client_id", "authentication_key"])
+def test_control_characters_in_credentials_are_400_not_a_server_error(client, eu, field):
+    body = {"username": "u", "authentication_key": "k", "client_id": "eudr-test", "environment": "acceptance"}
+    response = client.put(CREDENTIALS, {**body, field: "J@\u001f\u001a"}, format="json")
+    assert response.status_code == 400
+    assert [e["field"] for e in response.json()["errors"]] == [field]
+    assert eu.calls == []
+    assert not EuCredential.objects.exists()
+
+
 def test_refused_replacement_keeps_the_credentials_stored_before(client, eu):
     assert store_credentials(client).status_code == 200
     before = EuCredential.objects.get()
