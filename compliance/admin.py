@@ -10,6 +10,7 @@ from compliance.models import (
     DDSStatus,
     DDSStatusChange,
     DueDiligenceStatement,
+    OrganisationRoles,
 )
 from compliance.screening import Rule
 from compliance.services import InvalidTransition, dds_transition
@@ -131,3 +132,16 @@ class DDSAdmin(admin.ModelAdmin):
                 )
             except InvalidTransition as exc:
                 self.message_user(request, str(exc), messages.ERROR)
+
+
+@admin.register(OrganisationRoles)
+class OrganisationRolesAdmin(admin.ModelAdmin):
+    """Which roles each account declared (read-only: the account sets them). Supplier and
+    customer records and concerns are personal data and are not shown here."""
+
+    list_display = ("account", "roles", "is_sme", "updated_at")
+    search_fields = ("account__email",)
+    readonly_fields = ("account", "roles", "is_sme", "updated_at")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, date, datetime
 
 from django.conf import settings
@@ -543,8 +544,9 @@ class EuStatusChange(models.Model):
 
 
 class UpstreamReference(models.Model):
-    """A statement behind a downstream operator's or trader's products: the numbers its supplier
-    gave, and what the EU's verifyDeclaration said about them (OPS 11.2.5; DTR 4.1)."""
+    """A statement behind a first downstream operator's or trader's products: the numbers the
+    operator it bought from gave, and what the EU's verifyDeclaration said about them
+    (OPS 11.2.5; DTR 4.1). A later downstream operator or trader has none to record."""
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="upstream_references"
@@ -610,3 +612,96 @@ class DDSDocument(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status in (DocumentStatus.DONE, DocumentStatus.FAILED)
+
+
+def retention_end(consignment_date: date, years: int) -> date:
+    """The last day a record of `consignment_date` must be kept: the same day `years` later
+    (29 February counts to 1 March, never a day early)."""
+    try:
+        return consignment_date.replace(year=consignment_date.year + years)
+    except ValueError:
+        return date(consignment_date.year + years, 3, 1)
+
+
+class OrganisationRoles(models.Model):
+    """The roles an account's organisation has under the amended Regulation
+    (codes of compliance.roles.OrganisationRole) and whether it is an SME."""
+
+    account = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="eudr_roles"
+    )
+    roles = models.JSONField(default=list)
+    # Article 5(2) and 5(6) are for non-SMEs only; null: not said (treated as non-SME).
+    is_sme = models.BooleanField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "organisation roles"
+
+    def __str__(self) -> str:
+        return f"{self.account_id}: {', '.join(self.roles) or '-'}"
+
+
+class PartnerKind(models.TextChoices):
+    SUPPLIER = "supplier", "supplier"
+    CUSTOMER = "customer", "customer"
+
+
+class TradingPartnerRecord(models.Model):
+    """One supplier or customer of one consignment, kept by a downstream operator or trader
+    (Article 5(3) as amended) for five years from the consignment date (Article 5(4)).
+
+    The name, address and e-mail may be a natural person's: encrypted at rest. Deleted by
+    `compliance.downstream.trading_partner_records_purge` once `retained_until` has passed."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="trading_partner_records"
+    )
+    livemode = models.BooleanField(default=True)
+    kind = models.CharField(max_length=8, choices=PartnerKind.choices)
+    consignment_reference = models.CharField(max_length=100)
+    consignment_date = models.DateField()
+    retained_until = models.DateField(db_index=True, help_text="Kept at least until this day")
+    name = EncryptedTextField()
+    trade_name = EncryptedTextField(blank=True)
+    postal_address = EncryptedTextField()
+    email = EncryptedTextField()
+    website = EncryptedTextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-consignment_date", "-id"]
+        indexes = [models.Index(fields=["owner", "livemode", "consignment_date"])]
+
+    def __str__(self) -> str:
+        return f"{self.owner_id}: {self.kind} of {self.consignment_reference}"
+
+    def retention_running(self, today: date) -> bool:
+        return today <= self.retained_until
+
+
+class SubstantiatedConcern(models.Model):
+    """A substantiated concern a downstream operator or trader received about a product and
+    what it did before placing, making available or exporting (Article 5(6) as amended).
+    Who raised it and what was said may name people: encrypted at rest."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="substantiated_concerns"
+    )
+    livemode = models.BooleanField(default=True)
+    received_on = models.DateField()
+    product = models.CharField(max_length=200, help_text="The product or consignment concerned")
+    raised_by = EncryptedTextField(blank=True)
+    concern = EncryptedTextField()
+    action_taken = EncryptedTextField()
+    placing_withheld = models.BooleanField(default=False)
+    authority_informed = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-received_on", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.owner_id}: concern of {self.received_on} on {self.product}"

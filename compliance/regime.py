@@ -24,8 +24,11 @@ from risk.timber_regulation import covered_by_timber_regulation
 class Role(enum.StrEnum):
     OPERATOR = "operator"  # places on the market or exports first: files a DDS
     MICRO_SMALL_PRIMARY_OPERATOR = "micro_small_primary_operator"  # low-risk country producer
+    # Buys from an operator: the first downstream operator or trader (Article 5(3) as amended).
     DOWNSTREAM_OPERATOR = "downstream_operator"
     TRADER = "trader"
+    # Buys from another downstream operator or trader: keeps partners, no reference numbers.
+    LATER_DOWNSTREAM = "later_downstream"
 
 
 class Size(enum.StrEnum):
@@ -41,7 +44,8 @@ class Size(enum.StrEnum):
 class Obligation(enum.StrEnum):
     DDS = "dds"
     SIMPLIFIED_DECLARATION = "simplified_declaration"
-    KEEP_UPSTREAM_REFERENCES = "keep_upstream_references"
+    KEEP_UPSTREAM_REFERENCES = "keep_upstream_references"  # and the supplier and customer records
+    KEEP_PARTNER_RECORDS = "keep_partner_records"
     NONE = "none"
 
 
@@ -182,11 +186,21 @@ def regime_for(
             )
     elif role is Role.OPERATOR:
         obligation = Obligation.DDS
+    elif role is Role.LATER_DOWNSTREAM:
+        obligation = Obligation.KEEP_PARTNER_RECORDS
+        kind = None
+        notes.append(
+            "No statement of its own and no reference numbers: keep the name, postal address and e-mail "
+            "of each supplier and customer for five years (Article 5(3) and (4) as amended)."
+        )
     else:
         obligation = Obligation.KEEP_UPSTREAM_REFERENCES
         kind = None
         notes.append(
-            "No statement of its own: collect and keep the upstream reference and verification numbers."
+            "No statement of its own: as the first downstream operator or trader, keep the "
+            "statement reference numbers or declaration identifiers received from the operator, "
+            "and each supplier's and customer's name, postal address and e-mail, for five years "
+            "(Article 5(3) and (4) as amended)."
         )
     if kind is DueDiligence.SIMPLIFIED:
         notes.append(

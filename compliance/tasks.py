@@ -4,6 +4,7 @@ from celery import shared_task
 from django.conf import settings
 
 from compliance.documents import dds_documents_maintain, dds_pdf_render
+from compliance.downstream import trading_partner_records_purge
 from compliance.eu_submission import eu_submission_send, eu_submissions_poll, eu_submissions_sweep
 from compliance.screening import dds_screen
 from compliance.services import dds_sweep_unscreened
@@ -50,3 +51,8 @@ def dds_pdf_render_task(document_id: int, awaited: bool = False) -> None:
 @shared_task(name="compliance.maintain_dds_documents")
 def dds_documents_maintain_task() -> dict[str, int]:
     return dds_documents_maintain()
+
+
+@shared_task(name="compliance.trading_partner_records_purge")
+def trading_partner_records_purge_task() -> int:
+    return trading_partner_records_purge()

@@ -1,9 +1,11 @@
-"""Downstream operators and traders: the upstream statements behind their products.
+"""The first downstream operator or trader: the upstream statements behind its products.
 
-They file no statement of their own (TRADE was removed in V3, OPS 7.1.5); they
-collect the reference and verification numbers of their suppliers' statements,
-check each with the EU's verifyDeclaration (DTR 4.1) and keep the answer. The
-row is stored before the EU is asked, so a failed check can be repeated.
+Downstream operators and traders file no statement of their own (TRADE was removed in
+V3, OPS 7.1.5). Only the first one, which buys from an operator, collects the statement
+reference numbers or declaration identifiers (Article 5(3) as amended by Regulation (EU)
+2025/2650); a later one keeps only its trading partners (compliance.downstream). Each
+pair is checked with the EU's verifyDeclaration (DTR 4.1) and the answer kept. The row
+is stored before the EU is asked, so a failed check can be repeated.
 """
 
 from __future__ import annotations

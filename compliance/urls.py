@@ -1,6 +1,6 @@
 from django.urls import path
 
-from compliance import certificate, eu_views, sd_views, views
+from compliance import certificate, downstream_views, eu_views, sd_views, views
 
 urlpatterns = [
     path("api/v1/verify/<str:dds_id>", views.VerifyView.as_view(), name="verify"),
@@ -15,6 +15,36 @@ urlpatterns = [
         "api/eudr/v1/upstream-references",
         eu_views.UpstreamReferenceView.as_view(),
         name="upstream-references",
+    ),
+    path(
+        "api/eudr/v1/organisation/roles",
+        downstream_views.OrganisationRolesView.as_view(),
+        name="organisation-roles",
+    ),
+    path(
+        "api/eudr/v1/trading-partners",
+        downstream_views.TradingPartnerListView.as_view(),
+        name="trading-partners",
+    ),
+    path(
+        "api/eudr/v1/trading-partners/export.csv",
+        downstream_views.TradingPartnerExportCsvView.as_view(),
+        name="trading-partners-csv",
+    ),
+    path(
+        "api/eudr/v1/trading-partners/export.json",
+        downstream_views.TradingPartnerExportJsonView.as_view(),
+        name="trading-partners-json",
+    ),
+    path(
+        "api/eudr/v1/trading-partners/<str:record_id>",
+        downstream_views.TradingPartnerDetailView.as_view(),
+        name="trading-partner",
+    ),
+    path(
+        "api/eudr/v1/substantiated-concerns",
+        downstream_views.SubstantiatedConcernView.as_view(),
+        name="substantiated-concerns",
     ),
     path("api/eudr/v1/eu-is/credentials", eu_views.EuCredentialView.as_view(), name="eu-credentials"),
     path("api/eudr/v1/simplified-declarations", sd_views.SDListCreateView.as_view(), name="sd-list"),

@@ -474,6 +474,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "dds-documents-maintain": {"task": "compliance.maintain_dds_documents", "schedule": 120.0},
     "risk-jobs-sweep": {"task": "compliance.risk_jobs_sweep", "schedule": 60.0},
     "risk-jobs-maintain": {"task": "compliance.risk_jobs_maintain", "schedule": 600.0},
+    # Supplier and customer records past their five-year retention (Article 5(4)).
+    "trading-partners-purge": {"task": "compliance.trading_partner_records_purge", "schedule": 3600.0},
 }
 
 # --- Web panel (accounts) ----------------------------------------------------------

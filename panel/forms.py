@@ -6,9 +6,11 @@ import re
 from decimal import Decimal
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import APIKey, EuEnvironment, Plan, eu_credential_text
+from compliance.roles import ROLE_TITLES
 
 
 class APIKeyCreateForm(forms.Form):
@@ -292,3 +294,65 @@ class SimplifiedDeclarationForm(forms.Form):
         for name in list(self.errors):
             if name != "parcel_ids":
                 del self.errors[name]
+
+
+class OrganisationRolesForm(forms.Form):
+    roles = forms.MultipleChoiceField(
+        label=_("Your roles"),
+        choices=[(str(role), title) for role, title in ROLE_TITLES.items()],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Tick every role your organisation has in some supply chain."),
+    )
+    is_sme = forms.ChoiceField(
+        label=_("Small or medium-sized enterprise (SME)"),
+        choices=[("", _("Not said")), ("yes", _("Yes")), ("no", _("No"))],
+        required=False,
+        help_text=_(
+            "Registration and acting on substantiated concerns (Article 5(2), 5(6)) are for non-SMEs."
+        ),
+    )
+
+    def clean_is_sme(self) -> bool | None:
+        return {"yes": True, "no": False}.get(self.cleaned_data.get("is_sme") or "")
+
+
+class TradingPartnerForm(forms.Form):
+    """No reference number: a later downstream operator or trader has none to give."""
+
+    kind = forms.ChoiceField(
+        label=_("Supplier or customer"), choices=[("supplier", _("Supplier")), ("customer", _("Customer"))]
+    )
+    consignment_reference = forms.CharField(
+        label=_("Consignment"), max_length=100, help_text=_("Invoice, delivery note or batch number.")
+    )
+    consignment_date = forms.DateField(
+        label=_("Consignment date"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    name = forms.CharField(label=_("Name"), max_length=200)
+    trade_name = forms.CharField(label=_("Registered trade name or mark"), max_length=200, required=False)
+    postal_address = forms.CharField(label=_("Postal address"), max_length=300)
+    email = forms.EmailField(label=_("E-mail address"), max_length=254)
+    website = forms.URLField(label=_("Web address"), max_length=200, required=False, assume_scheme="https")
+
+    def clean_consignment_date(self):
+        value = self.cleaned_data["consignment_date"]
+        if value > timezone.localdate():
+            raise forms.ValidationError(_("The consignment date cannot be in the future."))
+        return value
+
+
+class SubstantiatedConcernForm(forms.Form):
+    received_on = forms.DateField(label=_("Received on"), widget=forms.DateInput(attrs={"type": "date"}))
+    product = forms.CharField(label=_("Product or consignment"), max_length=200)
+    raised_by = forms.CharField(label=_("Raised by"), max_length=300, required=False)
+    concern = forms.CharField(
+        label=_("The concern"), max_length=4000, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    action_taken = forms.CharField(
+        label=_("What you did"), max_length=4000, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    placing_withheld = forms.BooleanField(
+        label=_("Placing, making available or export withheld"), required=False
+    )
+    authority_informed = forms.BooleanField(label=_("Competent authority informed"), required=False)

@@ -2,7 +2,17 @@
 
 from django.urls import path
 
-from panel import dashboard, declarations, documents, eu_credentials, keys, organisations, plans, webhooks
+from panel import (
+    dashboard,
+    declarations,
+    documents,
+    eu_credentials,
+    keys,
+    organisations,
+    plans,
+    supply_chain,
+    webhooks,
+)
 
 urlpatterns = [
     path("", dashboard.home, name="home"),
@@ -24,6 +34,7 @@ urlpatterns = [
     path("panel/statements/<str:dds_id>/", documents.statement_detail, name="panel-statement"),
     path("panel/declarations/new/", declarations.declaration_new, name="panel-declaration-new"),
     path("panel/organisations/", organisations.organisations, name="panel-organisations"),
+    path("panel/supply-chain/", supply_chain.supply_chain, name="panel-supply-chain"),
     path("panel/eu-credentials/", eu_credentials.eu_credentials, name="panel-eu-credentials"),
     path("panel/reports/", documents.reports, name="panel-reports"),
     path("panel/reports/<uuid:report_id>/", documents.report_detail, name="panel-report"),

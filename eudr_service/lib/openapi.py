@@ -173,6 +173,9 @@ OPERATION_TAGS: tuple[tuple[str, str], ...] = (
     ("/api/eudr/v1/simplified-declarations", "simplified-declarations"),
     ("/api/eudr/v1/eu-is/", "eu-is"),
     ("/api/eudr/v1/upstream-references", "eu-is"),
+    ("/api/eudr/v1/organisation/roles", "downstream"),
+    ("/api/eudr/v1/trading-partners", "downstream"),
+    ("/api/eudr/v1/substantiated-concerns", "downstream"),
     ("/api/eudr/v1/webhooks", "webhooks"),
     ("/api/csrd/", "csrd"),
     ("/api/widget", "widget"),
@@ -183,6 +186,10 @@ TAG_DESCRIPTIONS: dict[str, str] = {
     "dds": "Due diligence statements: filing, retrieval, listing and PDF.",
     "simplified-declarations": "Simplified declarations of micro and small primary operators (Art. 4a).",
     "eu-is": "The EU Information System: your credentials, and the upstream statements you keep.",
+    "downstream": (
+        "Your organisation's roles and their obligations; downstream operators' and traders' "
+        "supplier and customer records (kept five years) and substantiated concerns (Art. 5 as amended)."
+    ),
     "webhooks": "Webhook endpoints, their deliveries and signing secrets.",
     "csrd": "CSRD reports rendered as PDF.",
     "widget": "The embeddable badge widget script.",

@@ -705,6 +705,20 @@ _ROWS: tuple[ProblemType, ...] = (
         "Check the EU's codes.",
         "Sprawdź kody UE.",
     ),
+    ProblemType(
+        "retention_period_running",
+        409,
+        "Record still within its retention period",
+        "Zapis w okresie obowiązkowego przechowywania",
+        "Supplier and customer records must be kept for five years from the consignment date "
+        "(Article 5(4) of Regulation (EU) 2023/1115 as amended); `retained_until` is the last day. "
+        "Nothing was deleted.",
+        "Dane dostawców i odbiorców trzeba przechowywać przez pięć lat od daty dostawy (art. 5 "
+        "ust. 4 rozporządzenia (UE) 2023/1115 w brzmieniu zmienionym); `retained_until` to ostatni "
+        "dzień. Niczego nie usunięto.",
+        "Keep the record; the service deletes it automatically after `retained_until`.",
+        "Zachowaj zapis; serwis usunie go automatycznie po dniu `retained_until`.",
+    ),
 )
 
 PROBLEM_TYPES: dict[str, ProblemType] = {row.code: row for row in _ROWS}

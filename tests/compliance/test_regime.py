@@ -53,6 +53,12 @@ CASES = [
         "PL",
         (Obligation.KEEP_UPSTREAM_REFERENCES, None, SMALL_APPLICATION_DATE),
     ),
+    (
+        Role.LATER_DOWNSTREAM,
+        Size.LARGE,
+        "PL",
+        (Obligation.KEEP_PARTNER_RECORDS, None, APPLICATION_DATE),
+    ),
 ]
 
 

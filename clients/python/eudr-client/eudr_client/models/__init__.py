@@ -2,7 +2,6 @@
 
 from .activity_enum import ActivityEnum
 from .attempt import Attempt
-from .attestation_declaration_version_enum import AttestationDeclarationVersionEnum
 from .attestation_request import AttestationRequest
 from .batch_item import BatchItem
 from .batch_request import BatchRequest
@@ -11,6 +10,8 @@ from .batch_summary import BatchSummary
 from .batch_summary_by_level import BatchSummaryByLevel
 from .commodity_out import CommodityOut
 from .commodity_request import CommodityRequest
+from .concern_in_request import ConcernInRequest
+from .concern_out import ConcernOut
 from .crop_type_enum import CropTypeEnum
 from .csrd_report import CsrdReport
 from .csrd_report_create_format import CsrdReportCreateFormat
@@ -28,9 +29,10 @@ from .dds_record_eu_is_type_0 import DDSRecordEuIsType0
 from .dds_record_evidence import DDSRecordEvidence
 from .dds_record_operator_identity import DDSRecordOperatorIdentity
 from .dds_summary import DDSSummary
+from .declaration_version_enum import DeclarationVersionEnum
 from .delivery import Delivery
 from .delivery_status_enum import DeliveryStatusEnum
-from .document_type_enum import DocumentTypeEnum
+from .duty import Duty
 from .environment_enum import EnvironmentEnum
 from .eu_credential_in_request import EuCredentialInRequest
 from .eu_credential_out import EuCredentialOut
@@ -41,15 +43,18 @@ from .factor import Factor
 from .field_error import FieldError
 from .history_entry import HistoryEntry
 from .job_progress import JobProgress
+from .kind_enum import KindEnum
 from .lang_enum import LangEnum
 from .location_out import LocationOut
 from .location_risk import LocationRisk
 from .operator_identity_enum import OperatorIdentityEnum
 from .operator_out import OperatorOut
 from .operator_request import OperatorRequest
+from .paginated_concern_out_list import PaginatedConcernOutList
 from .paginated_dds_summary_list import PaginatedDDSSummaryList
 from .paginated_delivery_list import PaginatedDeliveryList
 from .paginated_sd_summary_list import PaginatedSDSummaryList
+from .paginated_trading_partner_out_list import PaginatedTradingPartnerOutList
 from .paginated_upstream_reference_out_list import PaginatedUpstreamReferenceOutList
 from .paginated_webhook_list import PaginatedWebhookList
 from .parcel_out import ParcelOut
@@ -74,8 +79,10 @@ from .risk_level_enum import RiskLevelEnum
 from .risk_score_job_create_files_body import RiskScoreJobCreateFilesBody
 from .risk_score_job_create_json_body import RiskScoreJobCreateJsonBody
 from .risk_score_job_results_response_200 import RiskScoreJobResultsResponse200
-from .sd_attestation_declaration_version_enum import SDAttestationDeclarationVersionEnum
-from .sd_attestation_request import SDAttestationRequest
+from .role_obligations import RoleObligations
+from .roles_enum import RolesEnum
+from .roles_in_request import RolesInRequest
+from .roles_out import RolesOut
 from .sd_filing_request import SDFilingRequest
 from .sd_operator_request import SDOperatorRequest
 from .sd_record import SDRecord
@@ -89,6 +96,10 @@ from .species_out import SpeciesOut
 from .species_request import SpeciesRequest
 from .supplementary_unit_qualifier_enum import SupplementaryUnitQualifierEnum
 from .supplier_request import SupplierRequest
+from .trading_partner_in_request import TradingPartnerInRequest
+from .trading_partner_out import TradingPartnerOut
+from .trading_partners_export_json_response_200 import TradingPartnersExportJsonResponse200
+from .trading_partners_list_kind import TradingPartnersListKind
 from .upstream_reference_in_request import UpstreamReferenceInRequest
 from .upstream_reference_out import UpstreamReferenceOut
 from .verification_record import VerificationRecord
@@ -103,7 +114,6 @@ from .widget_script_style import WidgetScriptStyle
 __all__ = (
     "ActivityEnum",
     "Attempt",
-    "AttestationDeclarationVersionEnum",
     "AttestationRequest",
     "BatchItem",
     "BatchRequest",
@@ -112,6 +122,8 @@ __all__ = (
     "BatchSummaryByLevel",
     "CommodityOut",
     "CommodityRequest",
+    "ConcernInRequest",
+    "ConcernOut",
     "CropTypeEnum",
     "CsrdReport",
     "CsrdReportCreateFormat",
@@ -129,9 +141,10 @@ __all__ = (
     "DDSRecordEvidence",
     "DDSRecordOperatorIdentity",
     "DDSSummary",
+    "DeclarationVersionEnum",
     "Delivery",
     "DeliveryStatusEnum",
-    "DocumentTypeEnum",
+    "Duty",
     "EnvironmentEnum",
     "EuCredentialInRequest",
     "EuCredentialOut",
@@ -142,15 +155,18 @@ __all__ = (
     "FieldError",
     "HistoryEntry",
     "JobProgress",
+    "KindEnum",
     "LangEnum",
     "LocationOut",
     "LocationRisk",
     "OperatorIdentityEnum",
     "OperatorOut",
     "OperatorRequest",
+    "PaginatedConcernOutList",
     "PaginatedDDSSummaryList",
     "PaginatedDeliveryList",
     "PaginatedSDSummaryList",
+    "PaginatedTradingPartnerOutList",
     "PaginatedUpstreamReferenceOutList",
     "PaginatedWebhookList",
     "ParcelOut",
@@ -175,8 +191,10 @@ __all__ = (
     "RiskScoreJobCreateFilesBody",
     "RiskScoreJobCreateJsonBody",
     "RiskScoreJobResultsResponse200",
-    "SDAttestationDeclarationVersionEnum",
-    "SDAttestationRequest",
+    "RoleObligations",
+    "RolesEnum",
+    "RolesInRequest",
+    "RolesOut",
     "SDFilingRequest",
     "SDOperatorRequest",
     "SDRecord",
@@ -190,6 +208,10 @@ __all__ = (
     "SpeciesRequest",
     "SupplementaryUnitQualifierEnum",
     "SupplierRequest",
+    "TradingPartnerInRequest",
+    "TradingPartnerOut",
+    "TradingPartnersExportJsonResponse200",
+    "TradingPartnersListKind",
     "UpstreamReferenceInRequest",
     "UpstreamReferenceOut",
     "VerificationRecord",

@@ -100,9 +100,11 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: UpstreamReferenceInRequest,
 ) -> Response[Problem | UpstreamReferenceOut]:
-    """Record a supplier's reference and verification numbers; checked with verifyDeclaration
+    """First downstream operator or trader: record the reference and verification numbers of what you
+    bought from an operator; checked with verifyDeclaration
 
-     GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
+     GET/POST /api/eudr/v1/upstream-references: the statements behind your products, for the
+    first downstream operator or trader (Article 5(3) as amended); never asked of a later one.
 
     Args:
         body (UpstreamReferenceInRequest):
@@ -131,9 +133,11 @@ def sync(
     client: AuthenticatedClient,
     body: UpstreamReferenceInRequest,
 ) -> Problem | UpstreamReferenceOut | None:
-    """Record a supplier's reference and verification numbers; checked with verifyDeclaration
+    """First downstream operator or trader: record the reference and verification numbers of what you
+    bought from an operator; checked with verifyDeclaration
 
-     GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
+     GET/POST /api/eudr/v1/upstream-references: the statements behind your products, for the
+    first downstream operator or trader (Article 5(3) as amended); never asked of a later one.
 
     Args:
         body (UpstreamReferenceInRequest):
@@ -157,9 +161,11 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: UpstreamReferenceInRequest,
 ) -> Response[Problem | UpstreamReferenceOut]:
-    """Record a supplier's reference and verification numbers; checked with verifyDeclaration
+    """First downstream operator or trader: record the reference and verification numbers of what you
+    bought from an operator; checked with verifyDeclaration
 
-     GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
+     GET/POST /api/eudr/v1/upstream-references: the statements behind your products, for the
+    first downstream operator or trader (Article 5(3) as amended); never asked of a later one.
 
     Args:
         body (UpstreamReferenceInRequest):
@@ -186,9 +192,11 @@ async def asyncio(
     client: AuthenticatedClient,
     body: UpstreamReferenceInRequest,
 ) -> Problem | UpstreamReferenceOut | None:
-    """Record a supplier's reference and verification numbers; checked with verifyDeclaration
+    """First downstream operator or trader: record the reference and verification numbers of what you
+    bought from an operator; checked with verifyDeclaration
 
-     GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
+     GET/POST /api/eudr/v1/upstream-references: the statements behind your products, for the
+    first downstream operator or trader (Article 5(3) as amended); never asked of a later one.
 
     Args:
         body (UpstreamReferenceInRequest):

@@ -91,7 +91,8 @@ def sync_detailed(
 ) -> Response[PaginatedUpstreamReferenceOutList | Problem]:
     """List the upstream statements you recorded, with the EU's check
 
-     GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
+     GET/POST /api/eudr/v1/upstream-references: the statements behind your products, for the
+    first downstream operator or trader (Article 5(3) as amended); never asked of a later one.
 
     Args:
         cursor (str | Unset):
@@ -125,7 +126,8 @@ def sync(
 ) -> PaginatedUpstreamReferenceOutList | Problem | None:
     """List the upstream statements you recorded, with the EU's check
 
-     GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
+     GET/POST /api/eudr/v1/upstream-references: the statements behind your products, for the
+    first downstream operator or trader (Article 5(3) as amended); never asked of a later one.
 
     Args:
         cursor (str | Unset):
@@ -154,7 +156,8 @@ async def asyncio_detailed(
 ) -> Response[PaginatedUpstreamReferenceOutList | Problem]:
     """List the upstream statements you recorded, with the EU's check
 
-     GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
+     GET/POST /api/eudr/v1/upstream-references: the statements behind your products, for the
+    first downstream operator or trader (Article 5(3) as amended); never asked of a later one.
 
     Args:
         cursor (str | Unset):
@@ -186,7 +189,8 @@ async def asyncio(
 ) -> PaginatedUpstreamReferenceOutList | Problem | None:
     """List the upstream statements you recorded, with the EU's check
 
-     GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
+     GET/POST /api/eudr/v1/upstream-references: the statements behind your products, for the
+    first downstream operator or trader (Article 5(3) as amended); never asked of a later one.
 
     Args:
         cursor (str | Unset):

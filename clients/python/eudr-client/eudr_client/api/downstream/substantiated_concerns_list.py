@@ -1,0 +1,209 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.paginated_concern_out_list import PaginatedConcernOutList
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    cursor: str | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["cursor"] = cursor
+
+    params["page_size"] = page_size
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/eudr/v1/substantiated-concerns",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> PaginatedConcernOutList | Problem | None:
+    if response.status_code == 200:
+        response_200 = PaginatedConcernOutList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[PaginatedConcernOutList | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    cursor: str | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Response[PaginatedConcernOutList | Problem]:
+    """List the substantiated concerns you recorded and what you did
+
+     GET/POST /api/eudr/v1/substantiated-concerns: concerns received and what was done (Article 5(6)).
+
+    Args:
+        cursor (str | Unset):
+        page_size (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[PaginatedConcernOutList | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        cursor=cursor,
+        page_size=page_size,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    cursor: str | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> PaginatedConcernOutList | Problem | None:
+    """List the substantiated concerns you recorded and what you did
+
+     GET/POST /api/eudr/v1/substantiated-concerns: concerns received and what was done (Article 5(6)).
+
+    Args:
+        cursor (str | Unset):
+        page_size (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        PaginatedConcernOutList | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        cursor=cursor,
+        page_size=page_size,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    cursor: str | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Response[PaginatedConcernOutList | Problem]:
+    """List the substantiated concerns you recorded and what you did
+
+     GET/POST /api/eudr/v1/substantiated-concerns: concerns received and what was done (Article 5(6)).
+
+    Args:
+        cursor (str | Unset):
+        page_size (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[PaginatedConcernOutList | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        cursor=cursor,
+        page_size=page_size,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    cursor: str | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> PaginatedConcernOutList | Problem | None:
+    """List the substantiated concerns you recorded and what you did
+
+     GET/POST /api/eudr/v1/substantiated-concerns: concerns received and what was done (Article 5(6)).
+
+    Args:
+        cursor (str | Unset):
+        page_size (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        PaginatedConcernOutList | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            cursor=cursor,
+            page_size=page_size,
+        )
+    ).parsed

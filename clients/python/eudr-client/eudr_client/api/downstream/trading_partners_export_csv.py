@@ -1,0 +1,225 @@
+import datetime
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    consignment_reference: str | Unset = UNSET,
+    from_: datetime.date | Unset = UNSET,
+    to: datetime.date | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["consignment_reference"] = consignment_reference
+
+    json_from_: str | Unset = UNSET
+    if not isinstance(from_, Unset):
+        json_from_ = from_.isoformat()
+    params["from"] = json_from_
+
+    json_to: str | Unset = UNSET
+    if not isinstance(to, Unset):
+        json_to = to.isoformat()
+    params["to"] = json_to
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/eudr/v1/trading-partners/export.csv",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | str | None:
+    if response.status_code == 200:
+        response_200 = response.text
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | str]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    consignment_reference: str | Unset = UNSET,
+    from_: datetime.date | Unset = UNSET,
+    to: datetime.date | Unset = UNSET,
+) -> Response[Problem | str]:
+    """Export your suppliers' and customers' records as CSV (for an authority's request)
+
+     The records as CSV, for a competent authority's request.
+
+    Args:
+        consignment_reference (str | Unset):
+        from_ (datetime.date | Unset):
+        to (datetime.date | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | str]
+    """
+
+    kwargs = _get_kwargs(
+        consignment_reference=consignment_reference,
+        from_=from_,
+        to=to,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    consignment_reference: str | Unset = UNSET,
+    from_: datetime.date | Unset = UNSET,
+    to: datetime.date | Unset = UNSET,
+) -> Problem | str | None:
+    """Export your suppliers' and customers' records as CSV (for an authority's request)
+
+     The records as CSV, for a competent authority's request.
+
+    Args:
+        consignment_reference (str | Unset):
+        from_ (datetime.date | Unset):
+        to (datetime.date | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | str
+    """
+
+    return sync_detailed(
+        client=client,
+        consignment_reference=consignment_reference,
+        from_=from_,
+        to=to,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    consignment_reference: str | Unset = UNSET,
+    from_: datetime.date | Unset = UNSET,
+    to: datetime.date | Unset = UNSET,
+) -> Response[Problem | str]:
+    """Export your suppliers' and customers' records as CSV (for an authority's request)
+
+     The records as CSV, for a competent authority's request.
+
+    Args:
+        consignment_reference (str | Unset):
+        from_ (datetime.date | Unset):
+        to (datetime.date | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | str]
+    """
+
+    kwargs = _get_kwargs(
+        consignment_reference=consignment_reference,
+        from_=from_,
+        to=to,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    consignment_reference: str | Unset = UNSET,
+    from_: datetime.date | Unset = UNSET,
+    to: datetime.date | Unset = UNSET,
+) -> Problem | str | None:
+    """Export your suppliers' and customers' records as CSV (for an authority's request)
+
+     The records as CSV, for a competent authority's request.
+
+    Args:
+        consignment_reference (str | Unset):
+        from_ (datetime.date | Unset):
+        to (datetime.date | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | str
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            consignment_reference=consignment_reference,
+            from_=from_,
+            to=to,
+        )
+    ).parsed

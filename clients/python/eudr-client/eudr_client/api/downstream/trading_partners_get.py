@@ -1,0 +1,181 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.trading_partner_out import TradingPartnerOut
+from ...types import Response
+
+
+def _get_kwargs(
+    record_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/eudr/v1/trading-partners/{record_id}".format(
+            record_id=quote(str(record_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | TradingPartnerOut | None:
+    if response.status_code == 200:
+        response_200 = TradingPartnerOut.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | TradingPartnerOut]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    record_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Problem | TradingPartnerOut]:
+    """One supplier or customer record
+
+    Args:
+        record_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | TradingPartnerOut]
+    """
+
+    kwargs = _get_kwargs(
+        record_id=record_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    record_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Problem | TradingPartnerOut | None:
+    """One supplier or customer record
+
+    Args:
+        record_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | TradingPartnerOut
+    """
+
+    return sync_detailed(
+        record_id=record_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    record_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Problem | TradingPartnerOut]:
+    """One supplier or customer record
+
+    Args:
+        record_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | TradingPartnerOut]
+    """
+
+    kwargs = _get_kwargs(
+        record_id=record_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    record_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Problem | TradingPartnerOut | None:
+    """One supplier or customer record
+
+    Args:
+        record_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | TradingPartnerOut
+    """
+
+    return (
+        await asyncio_detailed(
+            record_id=record_id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,286 @@
+import datetime
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.paginated_trading_partner_out_list import PaginatedTradingPartnerOutList
+from ...models.problem import Problem
+from ...models.trading_partners_list_kind import TradingPartnersListKind
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    consignment_reference: str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    from_: datetime.date | Unset = UNSET,
+    kind: TradingPartnersListKind | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    to: datetime.date | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["consignment_reference"] = consignment_reference
+
+    params["cursor"] = cursor
+
+    json_from_: str | Unset = UNSET
+    if not isinstance(from_, Unset):
+        json_from_ = from_.isoformat()
+    params["from"] = json_from_
+
+    json_kind: str | Unset = UNSET
+    if not isinstance(kind, Unset):
+        json_kind = kind.value
+
+    params["kind"] = json_kind
+
+    params["page_size"] = page_size
+
+    json_to: str | Unset = UNSET
+    if not isinstance(to, Unset):
+        json_to = to.isoformat()
+    params["to"] = json_to
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/eudr/v1/trading-partners",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> PaginatedTradingPartnerOutList | Problem | None:
+    if response.status_code == 200:
+        response_200 = PaginatedTradingPartnerOutList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[PaginatedTradingPartnerOutList | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    consignment_reference: str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    from_: datetime.date | Unset = UNSET,
+    kind: TradingPartnersListKind | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    to: datetime.date | Unset = UNSET,
+) -> Response[PaginatedTradingPartnerOutList | Problem]:
+    """List your suppliers' and customers' records (Article 5(3))
+
+     GET/POST /api/eudr/v1/trading-partners: suppliers and customers per consignment.
+
+    Args:
+        consignment_reference (str | Unset):
+        cursor (str | Unset):
+        from_ (datetime.date | Unset):
+        kind (TradingPartnersListKind | Unset):
+        page_size (int | Unset):
+        to (datetime.date | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[PaginatedTradingPartnerOutList | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        consignment_reference=consignment_reference,
+        cursor=cursor,
+        from_=from_,
+        kind=kind,
+        page_size=page_size,
+        to=to,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    consignment_reference: str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    from_: datetime.date | Unset = UNSET,
+    kind: TradingPartnersListKind | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    to: datetime.date | Unset = UNSET,
+) -> PaginatedTradingPartnerOutList | Problem | None:
+    """List your suppliers' and customers' records (Article 5(3))
+
+     GET/POST /api/eudr/v1/trading-partners: suppliers and customers per consignment.
+
+    Args:
+        consignment_reference (str | Unset):
+        cursor (str | Unset):
+        from_ (datetime.date | Unset):
+        kind (TradingPartnersListKind | Unset):
+        page_size (int | Unset):
+        to (datetime.date | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        PaginatedTradingPartnerOutList | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        consignment_reference=consignment_reference,
+        cursor=cursor,
+        from_=from_,
+        kind=kind,
+        page_size=page_size,
+        to=to,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    consignment_reference: str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    from_: datetime.date | Unset = UNSET,
+    kind: TradingPartnersListKind | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    to: datetime.date | Unset = UNSET,
+) -> Response[PaginatedTradingPartnerOutList | Problem]:
+    """List your suppliers' and customers' records (Article 5(3))
+
+     GET/POST /api/eudr/v1/trading-partners: suppliers and customers per consignment.
+
+    Args:
+        consignment_reference (str | Unset):
+        cursor (str | Unset):
+        from_ (datetime.date | Unset):
+        kind (TradingPartnersListKind | Unset):
+        page_size (int | Unset):
+        to (datetime.date | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[PaginatedTradingPartnerOutList | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        consignment_reference=consignment_reference,
+        cursor=cursor,
+        from_=from_,
+        kind=kind,
+        page_size=page_size,
+        to=to,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    consignment_reference: str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    from_: datetime.date | Unset = UNSET,
+    kind: TradingPartnersListKind | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    to: datetime.date | Unset = UNSET,
+) -> PaginatedTradingPartnerOutList | Problem | None:
+    """List your suppliers' and customers' records (Article 5(3))
+
+     GET/POST /api/eudr/v1/trading-partners: suppliers and customers per consignment.
+
+    Args:
+        consignment_reference (str | Unset):
+        cursor (str | Unset):
+        from_ (datetime.date | Unset):
+        kind (TradingPartnersListKind | Unset):
+        page_size (int | Unset):
+        to (datetime.date | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        PaginatedTradingPartnerOutList | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            consignment_reference=consignment_reference,
+            cursor=cursor,
+            from_=from_,
+            kind=kind,
+            page_size=page_size,
+            to=to,
+        )
+    ).parsed

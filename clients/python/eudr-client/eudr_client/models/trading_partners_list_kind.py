@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class TradingPartnersListKind(StrEnum):
+    CUSTOMER = "customer"
+    SUPPLIER = "supplier"
+
+    def __str__(self) -> str:
+        return str(self.value)

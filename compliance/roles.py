@@ -1,0 +1,236 @@
+"""The roles an organisation may have under Regulation (EU) 2023/1115 as amended by
+Regulation (EU) 2025/2650, and the obligations the amended text gives each: the law as data.
+
+Each duty names its article and the source we read it in; `confirmed` says whether the
+numbering was read in the Official Journal itself (it was not: see docs/regulation.md,
+"Roles", for what was checked). The date a duty applies from is not a constant here: it
+is the Article 38 date of the act in force (`ApplicationDate` rows, risk.application_dates),
+so an admin correction of a date reaches the roles too.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from datetime import date
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from risk.application_dates import application_dates
+from risk.models import ApplicationCategory
+
+
+class OrganisationRole(enum.StrEnum):
+    OPERATOR = "operator"
+    MICRO_SMALL_PRIMARY_OPERATOR = "micro_small_primary_operator"
+    FIRST_DOWNSTREAM = "first_downstream_operator_or_trader"
+    LATER_DOWNSTREAM = "later_downstream_operator_or_trader"
+    AUTHORISED_REPRESENTATIVE = "authorised_representative"
+
+
+DOWNSTREAM_ROLES = frozenset({OrganisationRole.FIRST_DOWNSTREAM, OrganisationRole.LATER_DOWNSTREAM})
+
+ROLE_TITLES: dict[OrganisationRole, Promise] = {
+    OrganisationRole.OPERATOR: _("Operator"),
+    OrganisationRole.MICRO_SMALL_PRIMARY_OPERATOR: _("Micro or small primary operator"),
+    OrganisationRole.FIRST_DOWNSTREAM: _("First downstream operator or trader"),
+    OrganisationRole.LATER_DOWNSTREAM: _("Later downstream operator or trader"),
+    OrganisationRole.AUTHORISED_REPRESENTATIVE: _("Authorised representative"),
+}
+
+ROLE_WHO: dict[OrganisationRole, Promise] = {
+    OrganisationRole.OPERATOR: _("Places relevant products on the market first, or exports them."),
+    OrganisationRole.MICRO_SMALL_PRIMARY_OPERATOR: _(
+        "A natural person or a micro or small undertaking in a low-risk country placing on the "
+        "market or exporting products it produced itself there."
+    ),
+    OrganisationRole.FIRST_DOWNSTREAM: _(
+        "Buys relevant products directly from an operator and places them on the market, makes them "
+        "available or exports them."
+    ),
+    OrganisationRole.LATER_DOWNSTREAM: _(
+        "Buys relevant products from another downstream operator or trader, not from an operator."
+    ),
+    OrganisationRole.AUTHORISED_REPRESENTATIVE: _(
+        "Files statements or declarations on an operator's behalf under a written mandate."
+    ),
+}
+
+# Sources, by the short name docs/regulation.md lists them under.
+OJ_2025_2650 = "Regulation (EU) 2025/2650, OJ L, 23.12.2025 (CELEX 32025R2650)"
+OJ_2023_1115 = "Regulation (EU) 2023/1115, OJ L 150, 9.6.2023"
+FAQ_2026 = "Commission FAQ on the EUDR, April 2026, question 3.4, as reported by sourcemap.com and lawcode.eu"
+
+# Article 5(4) as amended: records kept five years. Used by the deletion job; never shorten.
+RECORDS_RETENTION_YEARS = 5
+
+
+@dataclass(frozen=True)
+class Duty:
+    code: str
+    text: Promise
+    article: str
+    source: str
+    confirmed: bool  # the article's wording and numbering read in the OJ itself
+    category: ApplicationCategory = ApplicationCategory.GENERAL
+    non_sme_only: bool = False
+
+
+_PARTNERS = Duty(
+    "keep_partner_records",
+    _(
+        "Collect and keep, for each consignment, the name, postal address and e-mail address of "
+        "every supplier and every customer (registered trade name and web address when there are)."
+    ),
+    "Article 5(3)",
+    f"{OJ_2025_2650}; {FAQ_2026}",
+    False,
+)
+_RETAIN = Duty(
+    "retain_five_years",
+    _("Keep that information for five years and show it to a competent authority on request."),
+    "Article 5(4)",
+    f"{OJ_2025_2650}; lawcode.eu on FAQ 3.4",
+    False,
+)
+_REGISTER = Duty(
+    "register_in_information_system",
+    _("Register in the EU Information System (not required of SMEs)."),
+    "Article 5(2)",
+    f"{OJ_2025_2650}; lawcode.eu on FAQ 3.4",
+    False,
+    non_sme_only=True,
+)
+_CONCERNS = Duty(
+    "act_on_substantiated_concerns",
+    _(
+        "Before placing on the market, making available or exporting, act on substantiated concerns "
+        "that a product may not comply, and record what was done (not required of SMEs)."
+    ),
+    "Article 5(6)",
+    OJ_2025_2650,
+    False,
+    non_sme_only=True,
+)
+
+ROLE_DUTIES: dict[OrganisationRole, tuple[Duty, ...]] = {
+    OrganisationRole.OPERATOR: (
+        Duty(
+            "due_diligence_statement",
+            _(
+                "Exercise due diligence (information, risk assessment, risk mitigation) and submit a "
+                "due diligence statement before placing on the market or exporting."
+            ),
+            "Articles 4, 8 to 11",
+            OJ_2023_1115,
+            True,
+        ),
+        Duty(
+            "simplified_due_diligence",
+            _("For products of a low-risk country, simplified due diligence: information only."),
+            "Article 13",
+            OJ_2023_1115,
+            True,
+        ),
+        Duty(
+            "pass_reference_numbers",
+            _("Give the statement's reference number to the next operator or trader in the chain."),
+            "Article 4",
+            f"{OJ_2023_1115}; {FAQ_2026}",
+            False,
+        ),
+    ),
+    OrganisationRole.MICRO_SMALL_PRIMARY_OPERATOR: (
+        Duty(
+            "simplified_declaration",
+            _(
+                "Submit a one-time simplified declaration (Annex III) instead of due diligence "
+                "statements; the land may be given by postal address or cadastral identifier."
+            ),
+            "provisions inserted by Regulation (EU) 2025/2650; Annex III",
+            OJ_2025_2650,
+            False,
+            category=ApplicationCategory.MICRO_SMALL,
+        ),
+        Duty(
+            "pass_declaration_identifier",
+            _("Give the declaration identifier to the buyer of the products."),
+            "provisions inserted by Regulation (EU) 2025/2650",
+            f"{OJ_2025_2650}; {FAQ_2026}",
+            False,
+            category=ApplicationCategory.MICRO_SMALL,
+        ),
+    ),
+    OrganisationRole.FIRST_DOWNSTREAM: (
+        Duty(
+            "keep_reference_numbers",
+            _(
+                "Also collect and keep the due diligence statement reference numbers or the "
+                "simplified declaration identifiers of the products bought from the operator."
+            ),
+            "Article 5(3)",
+            f"{OJ_2025_2650}; {FAQ_2026}",
+            False,
+        ),
+        _PARTNERS,
+        _RETAIN,
+        _REGISTER,
+        _CONCERNS,
+    ),
+    OrganisationRole.LATER_DOWNSTREAM: (_PARTNERS, _RETAIN, _REGISTER, _CONCERNS),
+    OrganisationRole.AUTHORISED_REPRESENTATIVE: (
+        Duty(
+            "file_under_mandate",
+            _(
+                "File statements or declarations on the operator's behalf under a written mandate; "
+                "the operator stays responsible."
+            ),
+            "Article 6(1)",
+            OJ_2023_1115,
+            True,
+        ),
+        Duty(
+            "show_mandate",
+            _("Show the mandate to a competent authority on request."),
+            "Article 6(2)",
+            OJ_2023_1115,
+            True,
+        ),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class DutyView:
+    """A duty as it applies to one organisation on one day."""
+
+    duty: Duty
+    applies_from: date | None
+    applies_from_provision: str | None
+    applies_to_organisation: bool  # False: an SME is exempt from a non-SME duty
+
+
+def asks_for_reference_numbers(roles: list[str] | tuple[str, ...]) -> bool:
+    """Whether the organisation must collect upstream reference numbers or declaration identifiers:
+    only the first downstream operator or trader (Article 5(3) as amended), never a later one."""
+    return OrganisationRole.FIRST_DOWNSTREAM in roles
+
+
+def duties_for(role: OrganisationRole, *, sme: bool | None, on: date) -> list[DutyView]:
+    """`role`'s duties with the date each applies from under the act in force on `on`.
+
+    `sme` None (not said) counts as non-SME: the duty is shown as applying, never hidden."""
+    rules = application_dates(on)
+    views = []
+    for duty in ROLE_DUTIES[role]:
+        rule = rules.get(duty.category) or rules.get(ApplicationCategory.GENERAL)
+        views.append(
+            DutyView(
+                duty=duty,
+                applies_from=rule.applies_from if rule else None,
+                applies_from_provision=rule.provision if rule else None,
+                applies_to_organisation=not (duty.non_sme_only and sme is True),
+            )
+        )
+    return views
