@@ -2,6 +2,7 @@
 
 from .activity_enum import ActivityEnum
 from .attempt import Attempt
+from .attestation_declaration_version_enum import AttestationDeclarationVersionEnum
 from .attestation_request import AttestationRequest
 from .batch_item import BatchItem
 from .batch_request import BatchRequest
@@ -29,9 +30,9 @@ from .dds_record_eu_is_type_0 import DDSRecordEuIsType0
 from .dds_record_evidence import DDSRecordEvidence
 from .dds_record_operator_identity import DDSRecordOperatorIdentity
 from .dds_summary import DDSSummary
-from .declaration_version_enum import DeclarationVersionEnum
 from .delivery import Delivery
 from .delivery_status_enum import DeliveryStatusEnum
+from .document_type_enum import DocumentTypeEnum
 from .duty import Duty
 from .environment_enum import EnvironmentEnum
 from .eu_credential_in_request import EuCredentialInRequest
@@ -83,6 +84,8 @@ from .role_obligations import RoleObligations
 from .roles_enum import RolesEnum
 from .roles_in_request import RolesInRequest
 from .roles_out import RolesOut
+from .sd_attestation_declaration_version_enum import SDAttestationDeclarationVersionEnum
+from .sd_attestation_request import SDAttestationRequest
 from .sd_filing_request import SDFilingRequest
 from .sd_operator_request import SDOperatorRequest
 from .sd_record import SDRecord
@@ -114,6 +117,7 @@ from .widget_script_style import WidgetScriptStyle
 __all__ = (
     "ActivityEnum",
     "Attempt",
+    "AttestationDeclarationVersionEnum",
     "AttestationRequest",
     "BatchItem",
     "BatchRequest",
@@ -141,9 +145,9 @@ __all__ = (
     "DDSRecordEvidence",
     "DDSRecordOperatorIdentity",
     "DDSSummary",
-    "DeclarationVersionEnum",
     "Delivery",
     "DeliveryStatusEnum",
+    "DocumentTypeEnum",
     "Duty",
     "EnvironmentEnum",
     "EuCredentialInRequest",
@@ -195,6 +199,8 @@ __all__ = (
     "RolesEnum",
     "RolesInRequest",
     "RolesOut",
+    "SDAttestationDeclarationVersionEnum",
+    "SDAttestationRequest",
     "SDFilingRequest",
     "SDOperatorRequest",
     "SDRecord",

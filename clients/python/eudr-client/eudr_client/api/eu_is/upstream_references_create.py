@@ -100,11 +100,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: UpstreamReferenceInRequest,
 ) -> Response[Problem | UpstreamReferenceOut]:
-    """First downstream operator or trader: record the reference and verification numbers of what you
-    bought from an operator; checked with verifyDeclaration
+    """Record a supplier's reference and verification numbers; checked with verifyDeclaration
 
-     GET/POST /api/eudr/v1/upstream-references: the statements behind your products, for the
-    first downstream operator or trader (Article 5(3) as amended); never asked of a later one.
+     GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
 
     Args:
         body (UpstreamReferenceInRequest):
@@ -133,11 +131,9 @@ def sync(
     client: AuthenticatedClient,
     body: UpstreamReferenceInRequest,
 ) -> Problem | UpstreamReferenceOut | None:
-    """First downstream operator or trader: record the reference and verification numbers of what you
-    bought from an operator; checked with verifyDeclaration
+    """Record a supplier's reference and verification numbers; checked with verifyDeclaration
 
-     GET/POST /api/eudr/v1/upstream-references: the statements behind your products, for the
-    first downstream operator or trader (Article 5(3) as amended); never asked of a later one.
+     GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
 
     Args:
         body (UpstreamReferenceInRequest):
@@ -161,11 +157,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: UpstreamReferenceInRequest,
 ) -> Response[Problem | UpstreamReferenceOut]:
-    """First downstream operator or trader: record the reference and verification numbers of what you
-    bought from an operator; checked with verifyDeclaration
+    """Record a supplier's reference and verification numbers; checked with verifyDeclaration
 
-     GET/POST /api/eudr/v1/upstream-references: the statements behind your products, for the
-    first downstream operator or trader (Article 5(3) as amended); never asked of a later one.
+     GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
 
     Args:
         body (UpstreamReferenceInRequest):
@@ -192,11 +186,9 @@ async def asyncio(
     client: AuthenticatedClient,
     body: UpstreamReferenceInRequest,
 ) -> Problem | UpstreamReferenceOut | None:
-    """First downstream operator or trader: record the reference and verification numbers of what you
-    bought from an operator; checked with verifyDeclaration
+    """Record a supplier's reference and verification numbers; checked with verifyDeclaration
 
-     GET/POST /api/eudr/v1/upstream-references: the statements behind your products, for the
-    first downstream operator or trader (Article 5(3) as amended); never asked of a later one.
+     GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
 
     Args:
         body (UpstreamReferenceInRequest):

@@ -91,8 +91,7 @@ def sync_detailed(
 ) -> Response[PaginatedUpstreamReferenceOutList | Problem]:
     """List the upstream statements you recorded, with the EU's check
 
-     GET/POST /api/eudr/v1/upstream-references: the statements behind your products, for the
-    first downstream operator or trader (Article 5(3) as amended); never asked of a later one.
+     GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
 
     Args:
         cursor (str | Unset):
@@ -126,8 +125,7 @@ def sync(
 ) -> PaginatedUpstreamReferenceOutList | Problem | None:
     """List the upstream statements you recorded, with the EU's check
 
-     GET/POST /api/eudr/v1/upstream-references: the statements behind your products, for the
-    first downstream operator or trader (Article 5(3) as amended); never asked of a later one.
+     GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
 
     Args:
         cursor (str | Unset):
@@ -156,8 +154,7 @@ async def asyncio_detailed(
 ) -> Response[PaginatedUpstreamReferenceOutList | Problem]:
     """List the upstream statements you recorded, with the EU's check
 
-     GET/POST /api/eudr/v1/upstream-references: the statements behind your products, for the
-    first downstream operator or trader (Article 5(3) as amended); never asked of a later one.
+     GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
 
     Args:
         cursor (str | Unset):
@@ -189,8 +186,7 @@ async def asyncio(
 ) -> PaginatedUpstreamReferenceOutList | Problem | None:
     """List the upstream statements you recorded, with the EU's check
 
-     GET/POST /api/eudr/v1/upstream-references: the statements behind your products, for the
-    first downstream operator or trader (Article 5(3) as amended); never asked of a later one.
+     GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
 
     Args:
         cursor (str | Unset):
