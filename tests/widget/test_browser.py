@@ -101,15 +101,19 @@ def test_each_state_and_style_renders_with_text_and_link(
             assert seen["rows"] == {}
             assert seen["linkText"] == LINK_TEXT[lang]
         elif style == "card":
-            # "Valid until" only on the green badge: nothing else reads as valid.
-            assert len(seen["rows"]) == (4 if state == "verified" else 3)
+            # "Valid until" only on the green badge: nothing else reads as valid. The
+            # first row names the kind of document.
+            assert len(seen["rows"]) == (5 if state == "verified" else 4)
+            assert list(seen["rows"].values())[0] == DOCUMENT[lang]
             assert statement.operator_name in seen["rows"].values()
             assert statement.commodity in seen["rows"].values()
             assert statement.country_of_production in seen["rows"].values()
         else:
             values = " ".join(seen["rows"].values())
-            # Every field of the record; "verified at" and "valid until" only on the green badge.
-            assert len(seen["rows"]) == (9 if state == "verified" else 7)
+            # Every field of the record, the kind of document among them; "verified at" and
+            # "valid until" only on the green badge.
+            assert len(seen["rows"]) == (10 if state == "verified" else 8)
+            assert DOCUMENT[lang] in seen["rows"].values()
             for field in ("dds_id", "status", "operator_name", "commodity", "cert_url"):
                 assert str(statement.verification_record()[field]) in values
 
@@ -118,6 +122,9 @@ def test_each_state_and_style_renders_with_text_and_link(
     assert seen["status"] == TEXTS[lang]["none"]
     assert seen["link"] == f"{live_server.url}/cert/{unknown}?lang={lang}"
 
+
+# The statements here are due diligence statements (widget/assets/eudr-widget.js, `k`).
+DOCUMENT = {"pl": "oświadczenie o należytej staranności", "en": "due diligence statement"}
 
 UNCONFIRMED = {
     "pl": "Tożsamość operatora nie została potwierdzona",
