@@ -104,7 +104,7 @@ def test_each_state_and_style_renders_with_text_and_link(
             # "Valid until" only on the green badge: nothing else reads as valid. The
             # first row names the kind of document.
             assert len(seen["rows"]) == (5 if state == "verified" else 4)
-            assert list(seen["rows"].values())[0] == DOCUMENT[lang]
+            assert next(iter(seen["rows"].values())) == DOCUMENT[lang]
             assert statement.operator_name in seen["rows"].values()
             assert statement.commodity in seen["rows"].values()
             assert statement.country_of_production in seen["rows"].values()
