@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from accounts.limits import panel_actions_per_minute, rate_limited
 from accounts.services import eu_credential_delete, eu_credential_get
 from compliance.eu_credentials import EuCredentialsRefused, eu_credential_store
 from compliance.eu_submission import configured_environment
@@ -19,6 +20,7 @@ from panel.forms import EuCredentialForm
 @never_cache
 @login_required
 @require_http_methods(["GET", "POST"])
+@rate_limited("panel-eu-credentials", per_minute=panel_actions_per_minute)
 def eu_credentials(request: HttpRequest) -> HttpResponse:
     credential = eu_credential_get(account_id=request.user.pk)
     status = 200

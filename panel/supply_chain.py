@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from accounts.limits import panel_actions_per_minute, rate_limited
 from accounts.models import Plan
 from compliance.downstream import (
     organisation_roles_get,
@@ -37,6 +38,7 @@ SHOWN = 50
 @never_cache
 @login_required
 @require_http_methods(["GET", "POST"])
+@rate_limited("panel-supply-chain", per_minute=panel_actions_per_minute)
 def supply_chain(request: HttpRequest) -> HttpResponse:
     if not request.user.plan.has_feature("dds"):
         plans = [plan.name for plan in Plan.objects.all() if plan.has_feature("dds")]

@@ -55,3 +55,18 @@ def test_keys_per_account_are_capped(signed_in):
     # A revoked key frees its place.
     APIKey.objects.filter(user=client.user).first().revoke()
     api_key_create(user=client.user, name="after revoke")
+
+
+@override_settings(PANEL_ACTIONS_PER_MINUTE=2)
+@pytest.mark.parametrize(
+    ("path", "data"),
+    [
+        ("/panel/supply-chain/", {"action": "roles", "roles": ["operator"], "is_sme": "no"}),
+        ("/panel/eu-credentials/", {}),
+    ],
+)
+def test_supply_chain_and_eu_credential_forms_are_limited_per_account(signed_in, path, data):
+    """Both write for the account (the credentials form also calls the EU): the panel's limiter applies."""
+    client = signed_in("standard")
+    answers = [client.post(path, data).status_code for _ in range(3)]
+    assert answers[2] == 429 and 429 not in answers[:2]
