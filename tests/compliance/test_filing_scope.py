@@ -83,7 +83,9 @@ def _file(client, **line):
     ("commodity", "hs_heading", "lines"),
     [
         ("kawa", "210111", {"listed": ("0901",), "not_yet": "2101 11"}),
-        ("olej palmowy", "340111", {"listed": ("1511", "ex 2905 45", "ex 1520 00"), "not_yet": "ex 3401 11"}),
+        ("olej palmowy", "340111", {"listed": ("1511", "ex 2905 45"), "not_yet": "ex 3401 11"}),
+        # Crude glycerol: Delegated Regulation (EU) 2026/2102 dates its line from 30.12.2027.
+        ("olej palmowy", "152000", {"listed": ("1511", "ex 2905 45"), "not_yet": "ex 1520 00"}),
         ("bydło", "020621", {"listed": ("ex 0201", "ex 0206 29"), "not_yet": "ex 0206 21"}),
     ],
 )
@@ -104,7 +106,8 @@ def test_a_code_added_from_2027_12_30_is_refused_the_day_before(
 
 
 @pytest.mark.parametrize(
-    ("commodity", "hs_heading"), [("kawa", "210111"), ("olej palmowy", "340111"), ("bydło", "020621")]
+    ("commodity", "hs_heading"),
+    [("kawa", "210111"), ("olej palmowy", "340111"), ("olej palmowy", "152000"), ("bydło", "020621")],
 )
 def test_a_code_added_from_2027_12_30_is_accepted_from_that_day(client, filed_on, commodity, hs_heading):
     filed_on(date(2027, 12, 30))
