@@ -18,7 +18,14 @@ from risk.application_dates import DateRule, application_dates
 from risk.commodities import IN_SCOPE_CODES
 from risk.models import ApplicationCategory
 from risk.service import benchmark_class
-from risk.timber_regulation import covered_by_timber_regulation
+from risk.timber_regulation import (
+    OUT_OF_SCOPE_PROVISION,
+    PRODUCED_BEFORE_OUT_OF_SCOPE,
+    TIMBER_REGULATION_KEEPS_OLD_TIMBER_UNTIL,
+    TIMBER_REGULATION_TRANSITION_PROVISION,
+    covered_by_timber_regulation,
+    timber_regulation_governs,
+)
 
 
 class Role(enum.StrEnum):
@@ -46,6 +53,8 @@ class Obligation(enum.StrEnum):
     SIMPLIFIED_DECLARATION = "simplified_declaration"
     KEEP_UPSTREAM_REFERENCES = "keep_upstream_references"  # and the supplier and customer records
     KEEP_PARTNER_RECORDS = "keep_partner_records"
+    # Timber of the Annex to Regulation (EU) No 995/2010 made before 29.6.2023 (Article 37(2)).
+    TIMBER_REGULATION = "timber_regulation"
     NONE = "none"
 
 
@@ -150,15 +159,21 @@ def regime_for(
     country_code: str,
     on: date,
     established_small_on: date | None = None,
+    produced_on: date | None = None,
 ) -> Regime:
     """The regime for one product line of one operator, on one date.
 
     `established_small_on`: when a micro or small undertaking was established as such,
     which decides whether the later date of application is open to it; None if not known.
+    `produced_on`: when the product was produced, if known; a product produced before
+    the Regulation entered into force is outside it, and wood of the Timber Regulation's
+    Annex stays under that Regulation for a transitional period (`risk.timber_regulation`).
     """
     country_class = benchmark_class(country_code.upper(), on)
     if commodity not in IN_SCOPE_CODES:
         return _out_of_scope(country_class, f"{commodity} is not a relevant commodity (Article 2(1)).")
+    if produced_on is not None and produced_on < PRODUCED_BEFORE_OUT_OF_SCOPE:
+        return _made_before_the_regulation(country_class, commodity, hs_code, produced_on=produced_on, on=on)
     line = annex_line_for(commodity=commodity, hs_code=hs_code, on=on)
     if line is None:
         return _out_of_scope(
@@ -216,6 +231,32 @@ def regime_for(
         applies_from_provision=starts.provision if starts else None,
         applies_now=starts is not None and on >= starts.applies_from,
         notes=tuple(notes),
+    )
+
+
+def _made_before_the_regulation(
+    country_class: str | None, commodity: str, hs_code: str, *, produced_on: date, on: date
+) -> Regime:
+    made = f"Produced on {produced_on.isoformat()}, before {PRODUCED_BEFORE_OUT_OF_SCOPE.isoformat()}"
+    if commodity == "wood" and timber_regulation_governs(hs_code, produced_on=produced_on, on=on):
+        until = TIMBER_REGULATION_KEEPS_OLD_TIMBER_UNTIL.isoformat()
+        return Regime(
+            in_scope=False,
+            annex_line=None,
+            obligation=Obligation.TIMBER_REGULATION,
+            due_diligence=None,
+            benchmark=country_class,
+            applies_from=None,
+            applies_from_provision=TIMBER_REGULATION_TRANSITION_PROVISION,
+            applies_now=True,
+            notes=(
+                f"{made}: Regulation (EU) No 995/2010 (the Timber Regulation) still governs this timber "
+                f"product until {until} ({TIMBER_REGULATION_TRANSITION_PROVISION}); no due diligence "
+                "statement under Regulation (EU) 2023/1115.",
+            ),
+        )
+    return _out_of_scope(
+        country_class, f"{made}: Regulation (EU) 2023/1115 does not apply to it ({OUT_OF_SCOPE_PROVISION})."
     )
 
 

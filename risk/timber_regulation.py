@@ -17,6 +17,8 @@ transcribed from the Annex and confirmed by no second source here (docs/regulati
 
 from __future__ import annotations
 
+from datetime import date
+
 # Code prefixes (CN digits without spaces). A product is covered when its code starts with one.
 ANNEX_995_2010_PREFIXES: tuple[str, ...] = (
     "4401",  # fuel wood; wood in chips or particles; sawdust and wood waste
@@ -60,3 +62,31 @@ def covered_by_timber_regulation(hs_code: str) -> bool:
     if not digits or any(digits.startswith(prefix) for prefix in ANNEX_995_2010_EXCLUDED_PREFIXES):
         return False
     return any(digits.startswith(prefix) or prefix.startswith(digits) for prefix in ANNEX_995_2010_PREFIXES)
+
+
+# Products produced before the Regulation entered into force are outside it: Article 1(2) of
+# Regulation (EU) 2023/1115 (in force 29.6.2023), as the EU's customs guidance reads it for
+# its document code Y132 "Legacy" ("produced before 29 June 2023 and to which the
+# Regulation therefore does not apply. See also Article 1(2) and Article 38(1)"); the OJ
+# wording of 1(2) itself was not read here (docs/regulation.md, "Products made before").
+PRODUCED_BEFORE_OUT_OF_SCOPE = date(2023, 6, 29)
+OUT_OF_SCOPE_PROVISION = "Article 1(2) of Regulation (EU) 2023/1115"
+
+# Article 37(2): the Timber Regulation keeps governing timber and timber products of its
+# Annex produced before 29 June 2023 until this day (inclusive). 31.12.2029 is the text as
+# amended by Regulation (EU) 2025/2650 (in force 26.12.2025), read from the consolidated
+# version 02023R1115-20251226 by a scope tool built from CELLAR; each earlier act had it a
+# year earlier. Asked about a day after it, such timber is outside both Regulations.
+TIMBER_REGULATION_KEEPS_OLD_TIMBER_UNTIL = date(2029, 12, 31)
+TIMBER_REGULATION_TRANSITION_PROVISION = (
+    "Article 37(2) of Regulation (EU) 2023/1115 as amended by Regulation (EU) 2025/2650"
+)
+
+
+def timber_regulation_governs(hs_code: str, *, produced_on: date, on: date) -> bool:
+    """Whether Regulation (EU) No 995/2010, not 2023/1115, governs this wood product on `on`."""
+    return (
+        produced_on < PRODUCED_BEFORE_OUT_OF_SCOPE
+        and on <= TIMBER_REGULATION_KEEPS_OLD_TIMBER_UNTIL
+        and covered_by_timber_regulation(hs_code)
+    )

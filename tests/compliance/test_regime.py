@@ -271,3 +271,44 @@ def test_the_established_by_cutoff_is_read_from_the_rows():
     before = _starts(Size.SMALL, date(2026, 5, 31), established_small_on=date(2025, 6, 1))
     after = _starts(Size.SMALL, date(2026, 6, 1), established_small_on=date(2025, 6, 1))
     assert (before.applies_from, after.applies_from) == (APPLICATION_DATE, SMALL_APPLICATION_DATE)
+
+
+OLD = date(2023, 6, 28)  # produced the day before Regulation (EU) 2023/1115 entered into force
+
+
+def _regime(commodity, hs_code, *, on=AFTER, produced_on=OLD):
+    return regime_for(
+        commodity=commodity,
+        hs_code=hs_code,
+        role=Role.OPERATOR,
+        size=Size.LARGE,
+        country_code="PL",
+        on=on,
+        produced_on=produced_on,
+    )
+
+
+def test_timber_made_before_29_june_2023_stays_under_the_timber_regulation_until_2029():
+    regime = _regime("wood", "4407", on=date(2029, 12, 31))
+    assert (regime.in_scope, regime.obligation, regime.due_diligence) == (
+        False,
+        Obligation.TIMBER_REGULATION,
+        None,
+    )
+    assert "Article 37(2)" in regime.applies_from_provision
+    assert "2029-12-31" in regime.notes[0]
+
+
+def test_old_timber_after_2029_and_other_old_products_are_outside_the_regulation():
+    for regime in (
+        _regime("wood", "4407", on=date(2030, 1, 1)),
+        _regime("wood", "4402"),  # wood charcoal: not in the Timber Regulation's Annex
+        _regime("soya", "1201"),
+    ):
+        assert (regime.in_scope, regime.obligation) == (False, Obligation.NONE)
+        assert "Article 1(2)" in regime.notes[0]
+
+
+def test_products_made_from_29_june_2023_are_in_scope():
+    regime = _regime("wood", "4407", produced_on=date(2023, 6, 29))
+    assert regime.in_scope and regime.obligation is Obligation.DDS
