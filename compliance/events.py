@@ -21,6 +21,8 @@ def dds_created_emit(*, statement: DueDiligenceStatement) -> None:
         event_type="dds.created",
         data={
             "dds_id": statement.dds_id,
+            # A simplified declaration is not a due diligence statement: the receiver can tell.
+            "document_type": statement.document_type,
             "status": statement.status,
             "operator_name": statement.operator_name,
             "commodity": statement.commodity,

@@ -60,6 +60,7 @@ def test_filing_emits_created_and_status_changes(api, owner, make_endpoint, inse
     assert [t for t, _ in events] == ["dds.created", "dds.status_changed", "dds.status_changed"]
     created, submitted, compliant = (d for _, d in events)
     assert created["dds_id"] == record["dds_id"] and created["commodity"] == "drewno"
+    assert created["document_type"] == "due_diligence_statement"
     assert (submitted["from"], submitted["to"]) == ("DRAFT", "SUBMITTED")
     assert (compliant["from"], compliant["to"]) == ("SUBMITTED", "COMPLIANT")
     assert compliant["changed_at"].endswith("Z")
@@ -180,3 +181,19 @@ def test_screening_a_statement_emits_one_critical_event_for_all_its_plots(api, o
     assert len(critical) == 1
     assert critical[0]["critical_count"] == 4
     assert [i["subject"]["plot_position"] for i in critical[0]["items"]] == [0, 1, 2, 3]
+
+
+def test_a_simplified_declaration_is_announced_as_one(owner):
+    from compliance.models import FilingKind
+    from compliance.services import dds_create
+
+    dds_create(
+        owner=owner,
+        operator_name="Jan Kowalski",
+        commodity="bydło",
+        country_of_production="PL",
+        filing_kind=FilingKind.SIMPLIFIED,
+    )
+    [data] = [d for t, d in _events(owner) if t == "dds.created"]
+    assert data["document_type"] == "simplified_declaration"
+    assert data["dds_id"].startswith("SD-")
