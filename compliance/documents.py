@@ -34,7 +34,7 @@ from compliance.models import (
 from compliance.plot_map import BILINGUAL, statement_map_svg
 from eudr_service.lib.jobs import row_wait
 from eudr_service.lib.pdf import RenderRefused, qr_svg_data_uri, render_pdf_bounded
-from risk.commodities import polish_name
+from regulation.commodities import polish_name
 
 logger = logging.getLogger(__name__)
 TEMPLATE = "compliance/dds_pdf.html"

@@ -24,7 +24,7 @@ from compliance.models import (
     TradingPartnerRecord,
     retention_end,
 )
-from compliance.roles import RECORDS_RETENTION_YEARS, OrganisationRole
+from regulation.roles import RECORDS_RETENTION_YEARS, OrganisationRole
 
 logger = logging.getLogger(__name__)
 

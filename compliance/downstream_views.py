@@ -31,7 +31,10 @@ from compliance.downstream import (
     trading_partners_csv,
 )
 from compliance.models import OrganisationRoles, PartnerKind, SubstantiatedConcern, TradingPartnerRecord
-from compliance.roles import (
+from eudr_service.lib.fields import TimestampField
+from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
+from eudr_service.lib.problems import Problem
+from regulation.roles import (
     RECORDS_RETENTION_YEARS,
     ROLE_TITLES,
     ROLE_WHO,
@@ -39,9 +42,6 @@ from compliance.roles import (
     asks_for_reference_numbers,
     duties_for,
 )
-from eudr_service.lib.fields import TimestampField
-from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
-from eudr_service.lib.problems import Problem
 
 ROLE_CHOICES = [(str(role), str(role)) for role in OrganisationRole]
 

@@ -40,7 +40,7 @@ from euis.shapes import (
     SdStatement,
     Species,
 )
-from risk.models import ParcelRecord
+from risk.engine import ParcelRecord
 
 DESCRIPTION_MAX = 150  # descriptionOfGoods (OPS 4.1.4)
 HS_HEADING_MAX = 6  # HSHeadingType [0-9]{2,6}: an 8-digit CN code is cut to its HS subheading

@@ -9,7 +9,7 @@ from typing import Any
 from compliance.models import DueDiligenceStatement
 from compliance.screening import has_forest_evidence
 from eudr_service.lib.timestamps import iso_millis
-from risk.service import benchmark_class
+from regulation.benchmark import benchmark_class
 
 
 def decided_by(statement: DueDiligenceStatement) -> dict[str, str]:

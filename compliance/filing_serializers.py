@@ -37,9 +37,9 @@ from euis.contract import (
     SPECIES_PER_COMMODITY_MAX,
 )
 from euis.quantities import PERCENTAGE_MAX, UNIT_NAMES, quantity_problems
-from risk.annex_i import annex_line_for, annex_lines
-from risk.commodities import IN_SCOPE_CODES
-from risk.serializers import CommodityField, ParcelIdField, latitude, longitude
+from regulation.annex_i import annex_line_for, annex_lines
+from regulation.commodities import IN_SCOPE_CODES
+from risk.engine import CommodityField, ParcelIdField, latitude, longitude
 
 # The EU's own limit (OPS 10.3); the work a statement costs is bounded by its plots (BUDGET_*).
 MAX_COMMODITIES = limits.COMMODITIES.maximum

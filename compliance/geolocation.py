@@ -22,7 +22,7 @@ import shapely
 from shapely.geometry import shape
 from shapely.validation import explain_validity
 
-from risk.geometry import MAX_POINT_AREA_HA
+from risk.engine import MAX_POINT_AREA_HA
 
 GEOMETRY_TYPES = ("Point", "MultiPoint", "Polygon", "MultiPolygon")
 POINT_GEOMETRY_TYPES = ("Point", "MultiPoint")

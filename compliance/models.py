@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from eudr_service.lib.encryption import EncryptedTextField
 from eudr_service.lib.timestamps import iso_millis
-from risk.models import RiskLevel
+from risk.engine import RiskLevel
 
 
 class DDSStatus(models.TextChoices):
@@ -78,7 +78,7 @@ DOCUMENT_TYPES = {FilingKind.DDS: "due_diligence_statement", FilingKind.SIMPLIFI
 class DueDiligenceStatement(models.Model):
     dds_id = models.CharField("DDS identifier", max_length=64, unique=True)
     filing_kind = models.CharField(max_length=3, choices=FilingKind.choices, default=FilingKind.DDS)
-    # Simplified declarations only: natural_person, micro or small (compliance.regime.Size).
+    # Simplified declarations only: natural_person, micro or small (regulation.regime.Size).
     operator_size = models.CharField(max_length=16, blank=True)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="statements")
     operator_name = models.CharField(max_length=200)
@@ -625,7 +625,7 @@ def retention_end(consignment_date: date, years: int) -> date:
 
 class OrganisationRoles(models.Model):
     """The roles an account's organisation has under the amended Regulation
-    (codes of compliance.roles.OrganisationRole) and whether it is an SME."""
+    (codes of regulation.roles.OrganisationRole) and whether it is an SME."""
 
     account = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="eudr_roles"

@@ -32,7 +32,7 @@ import shapely
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from risk.countries import get_index
+from risk.engine import get_index
 
 METRES_PER_DEGREE = 111_320.0
 MIN_SPAN_DEG = 0.01  # about 1 km: a single point still gets a map with a sensible scale
@@ -292,7 +292,7 @@ def _inset(
     """The whole country, small, with the detail map's area marked."""
     centre = plots.centroid
     if not country:
-        from risk.countries import country_at
+        from risk.engine import country_at
 
         country = country_at(centre.y, centre.x) or ""
     outline = _country_near(country, centre) if country else None
@@ -344,7 +344,7 @@ def statement_map_plots(*, statement) -> list[MapPlot]:
     as in the statement's tables. Parcels are drawn with the geometry cached from
     ULDK when we have it; a parcel never fetched is left off the map (it stays in the table)."""
     from compliance.geolocation import to_shape
-    from risk.models import ParcelRecord
+    from risk.engine import ParcelRecord
 
     commodities = list(statement.commodities.all())
     rows = [(c, p) for c in commodities for p in c.plots.all()]

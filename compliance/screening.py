@@ -23,9 +23,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from compliance.models import DDSPlot, DDSStatus, DueDiligenceStatement, PlotKind
-from risk import parcels, service
-from risk.commodities import commodity_from_code
-from risk.events import risk_critical_batch_emit
+from regulation.benchmark import benchmark_class
+from regulation.commodities import commodity_from_code
+from risk import engine
 
 logger = logging.getLogger(__name__)
 LEVEL_ORDER = ("low", "medium", "high", "critical")
@@ -82,18 +82,18 @@ def _plot_risk(plot: DDSPlot) -> dict[str, Any]:
     area_ha = float(plot.area_ha) if plot.area_ha is not None else None
     on = filing_date(plot)
     if plot.kind == PlotKind.PARCEL:
-        return service.risk_score_parcel(parcel_id=plot.parcel_id, commodity=commodity, on=on)
+        return engine.risk_score_parcel(parcel_id=plot.parcel_id, commodity=commodity, on=on)
     if plot.kind == PlotKind.POINT:
         lat, lng = plot.geometry["coordinates"][1], plot.geometry["coordinates"][0]
-        return service.risk_score_location(
-            lat=lat, lng=lng, radius_km=service.radius_for_area(area_ha), commodity=commodity, on=on
+        return engine.risk_score_location(
+            lat=lat, lng=lng, radius_km=engine.radius_for_area(area_ha), commodity=commodity, on=on
         )
     from compliance.geolocation import to_shape
 
-    return service.risk_score_geometry(
+    return engine.risk_score_geometry(
         geometry=to_shape(plot.geometry),
         commodity=commodity,
-        point_radius_km=service.radius_for_area(area_ha),
+        point_radius_km=engine.radius_for_area(area_ha),
         on=on,
     )
 
@@ -130,7 +130,7 @@ def plot_finding(plot: DDSPlot) -> str:
     if plot.kind == PlotKind.ADDRESS:
         # A postal address is no evidence of a location: acceptable only where the law lets
         # a low-risk country's micro or small primary operator give it (Art. 4a(5), Art. 13).
-        low = service.benchmark_class(plot.producer.country, on) == "low"
+        low = benchmark_class(plot.producer.country, on) == "low"
         return Rule.POSTAL_ADDRESS_LOW_RISK if low else Rule.INSUFFICIENT_EVIDENCE
     risk = plot.risk
     if risk is None:
@@ -144,7 +144,7 @@ def plot_finding(plot: DDSPlot) -> str:
         return Rule.FOREST_LOSS_AFTER_CUTOFF
     if risk["risk_level"] == "high":
         return Rule.HIGH_RISK
-    country_class = service.benchmark_class(risk["country"], on)
+    country_class = benchmark_class(risk["country"], on)
     if country_class in NEEDS_FOREST_EVIDENCE and not has_forest_evidence(risk):
         return Rule.INSUFFICIENT_EVIDENCE
     if country_class == "low":
@@ -162,10 +162,10 @@ def plot_screen(plot: DDSPlot) -> None:
         return
     try:
         risk = _plot_risk(plot)
-    except parcels.ParcelNotFound:
+    except engine.ParcelNotFound:
         plot.risk, plot.risk_level = None, ""
         plot.screening_error = "parcel not found in the national register (ULDK)"
-    except parcels.ParcelServiceUnavailable:
+    except engine.ParcelServiceUnavailable:
         plot.risk, plot.risk_level = None, ""
         plot.screening_error = "parcel service (ULDK) unreachable and parcel not cached"
     else:
@@ -191,7 +191,9 @@ def _critical_plots_emit(statement: DueDiligenceStatement, plots: list[DDSPlot])
         if plot.risk
     ]
     subject = {"kind": "dds", "dds_id": statement.dds_id}
-    risk_critical_batch_emit(owner=statement.owner, subject=subject, items=items, livemode=statement.livemode)
+    engine.risk_critical_batch_emit(
+        owner=statement.owner, subject=subject, items=items, livemode=statement.livemode
+    )
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 Land may also be a postal address (a plot `{"address": {...}}`); species are not asked for.
 
 Who may file one (Regulation (EU) 2023/1115 Art. 2(35a) and 4a, inserted by
-Regulation (EU) 2025/2650; compliance.regime): a natural person or a micro or
+Regulation (EU) 2025/2650; regulation.regime): a natural person or a micro or
 small undertaking, established in a low-risk country, placing on the market or
 exporting products it produced there itself. Anyone else files a due
 diligence statement, and is refused here with a 400 naming the reason.
@@ -24,8 +24,8 @@ from compliance.filing_serializers import (
     DDSFilingSerializer,
     OperatorSerializer,
 )
-from compliance.regime import Obligation, Role, Size, regime_for
-from risk.service import benchmark_class
+from regulation.benchmark import benchmark_class
+from regulation.regime import Obligation, Role, Size, regime_for
 
 ELIGIBLE_SIZES = (Size.NATURAL_PERSON, Size.MICRO, Size.SMALL)
 

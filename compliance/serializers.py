@@ -5,7 +5,7 @@ from rest_framework import serializers
 from compliance.evidence import statement_attestation, statement_evidence, statement_operator_identity
 from compliance.models import DDSStatus
 from eudr_service.lib.fields import OptionalCharField, TimestampField
-from risk.models import RiskLevel
+from risk.engine import RiskLevel
 
 
 class VerificationRecordSerializer(serializers.Serializer):

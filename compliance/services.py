@@ -375,7 +375,7 @@ def dds_filter(
     created_before: date | None = None,
 ) -> QuerySet[DueDiligenceStatement]:
     """The owner's statements of one mode, narrowed by the list endpoint's filters."""
-    from risk.commodities import UnknownCommodity, normalize_commodity
+    from regulation.commodities import UnknownCommodity, normalize_commodity
 
     queryset = DueDiligenceStatement.objects.filter(owner=owner, livemode=livemode)
     # As DueDiligenceStatement.effective_status: only a COMPLIANT result lapses.

@@ -30,6 +30,6 @@ def ping() -> str:
 @worker_init.connect
 def _load_country_index(**_: object) -> None:
     """Load the country boundaries (about a second) before the first task needs them."""
-    from risk.countries import get_index
+    from risk.engine import get_index
 
     get_index()

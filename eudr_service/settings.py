@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "accounts",
     "euis",
+    "regulation",
     "risk",
     "compliance",
     "reports",

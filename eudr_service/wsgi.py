@@ -7,7 +7,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "eudr_service.settings")
 application = get_wsgi_application()
 
 # Load the country boundaries index now (about a second) so no request pays for it.
-from risk.countries import get_index  # noqa: E402
+from risk.engine import get_index  # noqa: E402
 
 get_index()
 

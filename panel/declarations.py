@@ -35,9 +35,8 @@ from eudr_service.lib.problems import Problem, flatten_validation_errors
 from panel.documents import _plans_with
 from panel.forms import COMMODITY_LABELS, SimplifiedDeclarationForm
 from panel.webhooks import problem_message
-from risk import parcels
-from risk.annex_i import annex_lines
-from risk.service import geometry_area_ha, parcel_get
+from regulation.annex_i import annex_lines
+from risk import engine
 
 COUNTRY = "PL"  # parcel numbers are Polish land-register (ULDK) identifiers
 
@@ -57,13 +56,13 @@ def parcels_check(parcel_ids: list[str], *, lang: str) -> tuple[ParcelCheck, lis
     plots: list[MapPlot] = []
     for parcel_id in parcel_ids:
         try:
-            parcel = parcel_get(parcel_id=parcel_id)
-        except parcels.ParcelNotFound:
+            parcel = engine.parcel_get(parcel_id=parcel_id)
+        except engine.ParcelNotFound:
             errors.append(
                 _("Parcel %(id)s is not in the land register (ULDK). Check the number.") % {"id": parcel_id}
             )
             continue
-        except parcels.ParcelServiceUnavailable:
+        except engine.ParcelServiceUnavailable:
             errors.append(
                 _(
                     "The land register (ULDK) does not answer, so parcel %(id)s could not be checked. "
@@ -79,7 +78,7 @@ def parcels_check(parcel_ids: list[str], *, lang: str) -> tuple[ParcelCheck, lis
                 "number": number,
                 "parcel_id": record.parcel_id,
                 "place": f"{record.commune}, {record.county}, {record.voivodeship}",
-                "area_ha": round(geometry_area_ha(parcel.geometry), 2),
+                "area_ha": round(engine.geometry_area_ha(parcel.geometry), 2),
             }
         )
         plots.append(MapPlot(number, shapely.from_wkt(record.geometry_wkt), "", record.parcel_id))

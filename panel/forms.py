@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import APIKey, EuEnvironment, Plan, eu_credential_text
-from compliance.roles import ROLE_TITLES
+from regulation.roles import ROLE_TITLES
 
 
 class APIKeyCreateForm(forms.Form):
@@ -223,7 +223,7 @@ class SimplifiedDeclarationForm(forms.Form):
     signatory_function = forms.CharField(label=_("Function"), max_length=200, initial=_("farmer"))
 
     def clean_parcel_ids(self) -> list[str]:
-        from risk.parcels import InvalidParcelId, parse_parcel_id
+        from risk.engine import InvalidParcelId, parse_parcel_id
 
         written = [t for t in _PARCEL_SEPARATORS.split(self.cleaned_data["parcel_ids"]) if t]
         if len(written) > PANEL_MAX_PARCELS:

@@ -21,7 +21,8 @@ from compliance.downstream import (
     trading_partner_record_create,
 )
 from compliance.models import SubstantiatedConcern, TradingPartnerRecord
-from compliance.roles import (
+from panel.forms import OrganisationRolesForm, SubstantiatedConcernForm, TradingPartnerForm
+from regulation.roles import (
     DOWNSTREAM_ROLES,
     RECORDS_RETENTION_YEARS,
     ROLE_TITLES,
@@ -30,7 +31,6 @@ from compliance.roles import (
     asks_for_reference_numbers,
     duties_for,
 )
-from panel.forms import OrganisationRolesForm, SubstantiatedConcernForm, TradingPartnerForm
 
 SHOWN = 50
 

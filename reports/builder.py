@@ -16,7 +16,7 @@ from reports.labels import CSRD_FIGURE_NAMES, CSRD_SCOPE_TEXTS, labels_for, numb
 from reports.models import CropType, CsrdReport, EmissionFactor
 from reports.recommendations import recommendations_derive
 from reports.supplier_risk import VOIVODESHIP_RADIUS_KM, SupplierRisk, supplier_risks_assess
-from risk.scoring import METHODOLOGY_VERSION
+from risk.engine import METHODOLOGY_VERSION
 
 
 class ReportDataError(Exception):

@@ -16,11 +16,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from risk import service as risk_service
-from risk.commodities import Commodity, commodity_from_code
-from risk.countries import country_at
-from risk.parcels import ParcelNotFound, ParcelServiceUnavailable
-from risk.voivodeships import voivodeship_by_name
+from regulation.commodities import Commodity, commodity_from_code
+from risk import engine
 
 logger = logging.getLogger(__name__)
 
@@ -112,24 +109,24 @@ class _Assessor:
         try:
             if basis == "coordinates":
                 lat, lng, radius = (float(part) for part in value.split(",")[:3])
-                return risk_service.risk_score_location_each(
+                return engine.risk_score_location_each(
                     lat=lat, lng=lng, radius_km=radius, commodities=commodities
                 )
             if basis == "country":
                 code = value.split(" ", maxsplit=1)[0]
-                return [risk_service.risk_score_country(country_code=code, commodity=c) for c in commodities]
+                return [engine.risk_score_country(country_code=code, commodity=c) for c in commodities]
             if basis == "voivodeship":
-                region = voivodeship_by_name(value)
-                return risk_service.risk_score_location_each(
+                region = engine.voivodeship_by_name(value)
+                return engine.risk_score_location_each(
                     lat=region.lat, lng=region.lng, radius_km=VOIVODESHIP_RADIUS_KM, commodities=commodities
                 )
             if self._uldk_down and not _fresh_in_cache(value):
                 # ULDK already failed in this report: do not wait for its timeout once per parcel.
                 return each(PARCEL_SERVICE_UNAVAILABLE)
-            return [risk_service.risk_score_parcel(parcel_id=value, commodity=c) for c in commodities]
-        except ParcelNotFound:
+            return [engine.risk_score_parcel(parcel_id=value, commodity=c) for c in commodities]
+        except engine.ParcelNotFound:
             return each(PARCEL_NOT_FOUND)
-        except ParcelServiceUnavailable:
+        except engine.ParcelServiceUnavailable:
             self._uldk_down = True
             return each(PARCEL_SERVICE_UNAVAILABLE)
         except Exception:
@@ -153,15 +150,15 @@ def _basis(supplier: dict[str, Any]) -> Place:
         return "parcel", supplier["parcel_id"], None
     if supplier.get("lat") is not None and supplier.get("lng") is not None:
         lat, lng = float(supplier["lat"]), float(supplier["lng"])
-        radius = min(risk_service.radius_for_area(supplier.get("area_ha")), COORDINATES_MAX_RADIUS_KM)
-        found = country_at(lat, lng)
+        radius = min(engine.radius_for_area(supplier.get("area_ha")), COORDINATES_MAX_RADIUS_KM)
+        found = engine.country_at(lat, lng)
         if supplier.get("country") and found != country:
             return "coordinates", f"{lat:.6f},{lng:.6f},{radius:.3f}", COORDINATES_OUTSIDE_COUNTRY
         return "coordinates", f"{lat:.6f},{lng:.6f},{radius:.3f}", None
     if country == "PL":
         if not region:
             return "none", "", NO_LOCATION
-        found_region = voivodeship_by_name(region)
+        found_region = engine.voivodeship_by_name(region)
         if found_region is None:
             return "location", region, UNKNOWN_LOCATION
         return "voivodeship", found_region.name, None
@@ -169,7 +166,7 @@ def _basis(supplier: dict[str, Any]) -> Place:
 
 
 def _fresh_in_cache(parcel_id: str) -> bool:
-    return risk_service.parcel_is_cached(parcel_id=parcel_id)
+    return engine.parcel_is_cached(parcel_id=parcel_id)
 
 
 def supplier_risks_assess(*, suppliers: list[dict[str, Any]]) -> tuple[list[SupplierRisk], dict[str, Any]]:

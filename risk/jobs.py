@@ -20,8 +20,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from regulation.commodities import commodity_from_code
 from risk import geometry, service
-from risk.commodities import commodity_from_code
 from risk.models import RiskJob, RiskJobChunk, RiskJobStatus
 from webhooks.services import event_emit
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, fields
 
-from .commodities import Commodity
+from regulation.commodities import Commodity
+
 from .forest import ForestEvidence
 
 METHODOLOGY_VERSION = "1.1"  # 1.1: exact cell coverage (shares by area, not pixel centres)

@@ -8,7 +8,7 @@ from typing import Any
 from rest_framework import serializers
 
 from eudr_service.lib.fields import TimestampField
-from risk.commodities import Commodity, UnknownCommodity, accepted_names, normalize_commodity
+from regulation.commodities import Commodity, UnknownCommodity, accepted_names, normalize_commodity
 from risk.parcels import InvalidParcelId, parse_parcel_id
 
 MAX_RADIUS_KM = 50.0

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import math
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -23,9 +22,10 @@ from django.utils import timezone
 
 from eudr_service.lib.outages import CACHE_ERRORS
 from eudr_service.lib.timestamps import iso_millis
+from regulation.benchmark import benchmark_class
+from regulation.commodities import Commodity
 from risk import countries, parcels
 from risk import geometry as geometry_rules
-from risk.commodities import Commodity
 from risk.forest import (
     ForestEvidence,
     ForestLayer,
@@ -35,64 +35,8 @@ from risk.forest import (
     is_remote,
     open_layers,
 )
-from risk.models import CountryBenchmark, ForestLayerRecord, ParcelRecord
+from risk.models import ForestLayerRecord, ParcelRecord
 from risk.scoring import RiskScore, score_risk
-
-_BENCHMARK_TTL_SECONDS = 60.0
-# (country, class, valid_from, valid_until) for every row: a few hundred, so any date is
-# answered from memory and the table is re-read at most once a minute.
-_BenchmarkRow = tuple[str, str, date, date | None]
-# The tables computed per date are memoised beside the rows (a batch asks for the same day).
-_benchmark_cache: tuple[float, list[_BenchmarkRow], dict[date, dict[str, str]]] | None = None
-
-
-def _benchmark_cached() -> tuple[list[_BenchmarkRow], dict[date, dict[str, str]]]:
-    global _benchmark_cache  # noqa: PLW0603 - a per-process cache of a tiny table
-    now = time.monotonic()
-    if _benchmark_cache is None or now - _benchmark_cache[0] > _BENCHMARK_TTL_SECONDS:
-        rows = list(
-            CountryBenchmark.objects.order_by("country_code", "valid_from").values_list(
-                "country_code", "risk_class", "valid_from", "valid_until"
-            )
-        )
-        _benchmark_cache = (now, rows, {})
-    return _benchmark_cache[1], _benchmark_cache[2]
-
-
-def benchmark_table(on: date | None = None) -> dict[str, str]:
-    """Country code -> class on `on` (default today, UTC) for every country with a row.
-
-    For each country the row with the latest valid_from on or before the date applies,
-    unless its valid_until has passed; a later act therefore changes the answer from
-    its own date while earlier dates keep the earlier answer.
-    """
-    on = on or timezone.now().date()
-    rows, by_date = _benchmark_cached()
-    if on not in by_date:
-        table: dict[str, str] = {}
-        for code, risk_class, valid_from, valid_until in rows:  # each country's rows by valid_from
-            if valid_from <= on:
-                if valid_until is None or on < valid_until:
-                    table[code] = risk_class
-                else:
-                    table.pop(code, None)
-        if len(by_date) > 366:  # dates asked for are few; never let the memo grow unbounded
-            by_date.clear()
-        by_date[on] = table
-    return by_date[on]
-
-
-def benchmark_cache_clear() -> None:
-    global _benchmark_cache  # noqa: PLW0603
-    _benchmark_cache = None
-
-
-def benchmark_class(country_code: str | None, on: date | None = None) -> str | None:
-    """The country's class under Article 29 on `on` (default today)."""
-    if country_code is None:
-        return None
-    # Implementing Regulation 2025/1093: every country not listed low or high is standard.
-    return benchmark_table(on).get(country_code, "standard")
 
 
 def configured_layers() -> list[ForestLayer]:

@@ -1,7 +1,7 @@
 from django.urls import path, re_path
 
 from risk import views as risk_views
-from risk.admin import MOVED_FROM_COMPLIANCE, moved_admin_page
+from risk.admin import MOVED_ADMIN_PAGES, moved_admin_page
 
 urlpatterns = [
     path("api/eudr/v1/risk-score", risk_views.RiskScoreView.as_view(), name="risk-score"),
@@ -24,8 +24,9 @@ urlpatterns = [
 # Mounted under the admin's prefix, before the admin itself (eudr_service/urls.py).
 moved_admin_urlpatterns = [
     re_path(
-        rf"^compliance/(?P<model>{'|'.join(MOVED_FROM_COMPLIANCE)})/(?P<rest>.*)$",
+        rf"^(?P<app>{app})/(?P<model>{'|'.join(models)})/(?P<rest>.*)$",
         moved_admin_page,
-        name="risk-admin-moved",
-    ),
+        name=f"{app}-admin-moved",
+    )
+    for app, models in MOVED_ADMIN_PAGES.items()
 ]

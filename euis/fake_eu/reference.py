@@ -1,6 +1,6 @@
 """Reference lists the fake checks statements against, each with its source.
 
-Written for the fake, independently of the service's own tables (risk/annex_i.py,
+Written for the fake, independently of the service's own tables (regulation/annex_i.py,
 risk/countries.py): a difference between them shows as a refusal in the tests.
 """
 

@@ -7,7 +7,7 @@ from pypdf import PdfReader
 
 from compliance.declarations import ANNEX_II_POINT_5_EN, DECLARATION_VERSION
 from compliance.models import DueDiligenceStatement
-from risk.service import benchmark_cache_clear
+from regulation.benchmark import benchmark_cache_clear
 from tests.compliance.test_dds_api import GENERATE, JSON, body
 
 pytestmark = pytest.mark.django_db

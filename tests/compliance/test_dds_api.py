@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from compliance.eu_mapping import _plot_feature
 from compliance.models import DDSPlot, DueDiligenceStatement
-from risk.service import benchmark_cache_clear
+from regulation.benchmark import benchmark_cache_clear
 from tests.risk.fakes import PARCEL_ID, forest_layers
 
 pytestmark = pytest.mark.django_db

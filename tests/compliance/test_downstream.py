@@ -15,8 +15,8 @@ from django.utils import timezone
 
 from compliance.downstream import trading_partner_records_purge
 from compliance.models import TradingPartnerRecord, retention_end
-from compliance.roles import ROLE_DUTIES, OrganisationRole
 from compliance.tasks import trading_partner_records_purge_task
+from regulation.roles import ROLE_DUTIES, OrganisationRole
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from compliance.eu_submission import eu_submissions_poll
 from euis.fake_eu.xsd import schema_problems
-from risk.service import benchmark_cache_clear
+from regulation.benchmark import benchmark_cache_clear
 from tests.compliance.test_eu_simplified_declaration import SECOND_PARCEL, SECOND_RECORD, declaration
 from tests.compliance.test_eu_submission import store_credentials
 from tests.euis.conftest import TRADER, fake_eu  # noqa: F401  (the fixture)

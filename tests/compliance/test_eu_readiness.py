@@ -20,7 +20,7 @@ from compliance.models import (
 )
 from compliance.screening import Rule, dds_screen, verdict
 from euis.contract import ActivityType
-from risk.service import benchmark_cache_clear
+from regulation.benchmark import benchmark_cache_clear
 from tests.compliance.test_dds_api import GENERATE, JSON, body
 
 pytestmark = pytest.mark.django_db

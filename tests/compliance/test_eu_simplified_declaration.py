@@ -11,7 +11,7 @@ from django.utils import timezone
 from compliance.eu_submission import eu_submissions_poll
 from compliance.models import EuSubmission
 from euis.contract import NS_SD
-from risk.service import benchmark_cache_clear
+from regulation.benchmark import benchmark_cache_clear
 from tests.compliance.test_eu_submission import store_credentials
 from tests.euis.conftest import fake_eu  # noqa: F401  (the fixture)
 from tests.risk.fakes import PARCEL_ID, RECORD

@@ -16,7 +16,7 @@ from compliance.models import DueDiligenceStatement, EuSubmission
 from euis import envelopes
 from euis.contract import DdsOperatorRole
 from euis.validation import payload_problems
-from risk.service import benchmark_cache_clear
+from regulation.benchmark import benchmark_cache_clear
 from tests.compliance.test_dds_api import GENERATE, JSON, body
 from tests.euis.conftest import FARMER, fake_eu  # noqa: F401  (the fixture)
 from webhooks.models import Event

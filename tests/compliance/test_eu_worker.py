@@ -9,7 +9,7 @@ import pytest
 
 from compliance.eu_submission import eu_submissions_sweep
 from compliance.models import EuSubmission
-from risk.service import benchmark_cache_clear
+from regulation.benchmark import benchmark_cache_clear
 from tests.compliance.test_dds_api import GENERATE, JSON, body
 from tests.compliance.test_eu_submission import store_credentials
 from tests.euis.conftest import fake_eu  # noqa: F401  (the fixture)

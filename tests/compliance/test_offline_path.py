@@ -12,7 +12,7 @@ from django.utils import timezone, translation
 
 from compliance.eu_submission import NETWORK_RETRY_SECONDS, eu_submissions_poll
 from compliance.models import EuSubmission
-from risk.service import benchmark_cache_clear
+from regulation.benchmark import benchmark_cache_clear
 from risk.uldk_standin import PARCELS, UldkStandIn
 from tests.compliance.test_eu_simplified_declaration import declaration
 from tests.compliance.test_eu_submission import store_credentials

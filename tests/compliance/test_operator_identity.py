@@ -7,7 +7,7 @@ from rest_framework.test import APIClient
 from accounts.models import Mandate
 from accounts.services import api_key_create
 from compliance.models import DueDiligenceStatement
-from risk.service import benchmark_cache_clear
+from regulation.benchmark import benchmark_cache_clear
 from tests.compliance.test_dds_api import GENERATE, JSON, body
 
 pytestmark = pytest.mark.django_db

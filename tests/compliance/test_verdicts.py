@@ -7,8 +7,8 @@ import pytest
 
 from compliance.models import DDSPlot
 from compliance.screening import Rule, plot_finding
-from risk.models import CountryBenchmark
-from risk.service import benchmark_cache_clear
+from regulation.benchmark import benchmark_cache_clear
+from regulation.models import CountryBenchmark
 from tests.compliance.test_dds_api import GENERATE, JSON, body, with_plots
 from tests.risk.fakes import TILE_SIZE, forest_layers, write_tile
 

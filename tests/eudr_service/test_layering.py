@@ -1,8 +1,10 @@
-"""Arrows between apps point down (DESIGN.md section 2): an import that points up fails here.
+"""Arrows between apps point down (DESIGN.md section 2, docs/architecture.md): an import
+that points up fails here, and so does one that goes past the risk engine's front door.
 
-panel -> everything; compliance -> risk, euis, webhooks, accounts; reports -> risk,
-webhooks, accounts; risk -> webhooks, accounts; webhooks -> accounts; euis and accounts
-import no app.
+panel -> everything; compliance -> risk, regulation, euis, webhooks, accounts; reports ->
+risk, regulation, webhooks, accounts; risk -> regulation, webhooks, accounts; webhooks ->
+accounts; regulation, euis and accounts import no app. Outside `risk`, only `risk.engine`
+(and the URL wiring, `risk.urls`) may be imported.
 """
 
 import json
@@ -13,17 +15,20 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-APPS = ("accounts", "euis", "risk", "compliance", "reports", "webhooks", "widget", "panel")
+APPS = ("accounts", "regulation", "euis", "risk", "compliance", "reports", "webhooks", "widget", "panel")
 ALLOWED: dict[str, set[str]] = {
     "accounts": set(),
+    "regulation": set(),
     "euis": set(),
     "webhooks": {"accounts"},
-    "risk": {"accounts", "webhooks"},
-    "compliance": {"accounts", "euis", "webhooks", "risk"},
-    "reports": {"accounts", "webhooks", "risk"},
+    "risk": {"accounts", "webhooks", "regulation"},
+    "compliance": {"accounts", "euis", "webhooks", "risk", "regulation"},
+    "reports": {"accounts", "webhooks", "risk", "regulation"},
     "widget": {"accounts", "compliance"},
     "panel": set(APPS) - {"panel"},
 }
+# The risk engine's front door (risk/engine.py), and the URL wiring the project mounts.
+RISK_FRONT_DOOR = {"risk.engine", "risk.urls"}
 
 
 # Parsed in a child process: CPython 3.11 before 3.11.9 keeps one AST conversion state per
@@ -48,6 +53,8 @@ def _imports(app: str) -> list[tuple[str, int, str]]:
     paths = [
         str(path) for path in (Path(settings.BASE_DIR) / app).rglob("*.py") if "migrations" not in path.parts
     ]
+    if not paths:
+        return []
     result = subprocess.run(
         [sys.executable, "-c", _LIST_IMPORTS, *paths], capture_output=True, text=True, check=True
     )
@@ -68,4 +75,27 @@ def test_imports_point_down(app):
         if target is None or target in allowed:
             continue
         wrong.append(f"{path}:{line} imports {module}")
+    assert wrong == []
+
+
+@pytest.mark.parametrize("app", [*(app for app in APPS if app != "risk"), "eudr_service"])
+def test_other_apps_use_the_risk_engine_only_through_its_front_door(app):
+    wrong = []
+    for path, line, module in _imports(app):
+        if module.startswith("risk.") and module not in RISK_FRONT_DOOR:  # `from risk import`: below
+            wrong.append(f"{path}:{line} imports {module}")
+    assert wrong == []
+
+
+def test_from_risk_import_names_only_the_front_door():
+    """`from risk import engine` is the door; `from risk import service` is not."""
+    wrong = []
+    for app in [*(a for a in APPS if a != "risk"), "eudr_service"]:
+        for path in (Path(settings.BASE_DIR) / app).rglob("*.py"):
+            if "migrations" in path.parts:
+                continue
+            for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+                stripped = text.strip()
+                if stripped.startswith("from risk import ") and stripped != "from risk import engine":
+                    wrong.append(f"{path}:{number}: {stripped}")
     assert wrong == []

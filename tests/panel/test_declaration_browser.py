@@ -6,7 +6,7 @@ import pytest
 
 from accounts.models import User
 from compliance.models import DueDiligenceStatement
-from risk.service import benchmark_cache_clear
+from regulation.benchmark import benchmark_cache_clear
 from tests.risk.fakes import PARCEL_ID
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]

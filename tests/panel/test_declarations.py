@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from compliance.models import DueDiligenceStatement, FilingKind
-from risk.service import benchmark_cache_clear
+from regulation.benchmark import benchmark_cache_clear
 from tests.risk.fakes import PARCEL_ID, RECORD
 
 pytestmark = pytest.mark.django_db

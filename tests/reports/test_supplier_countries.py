@@ -2,13 +2,13 @@
 
 import pytest
 
+from regulation.benchmark import benchmark_cache_clear
 from reports.builder import _basis_text
 from reports.labels import labels_for, plural_form
 from reports.models import CsrdReport
 from reports.recommendations import _text
 from reports.services import csrd_pdf_render
 from reports.supplier_risk import COORDINATES_OUTSIDE_COUNTRY, UNKNOWN_LOCATION, supplier_risks_assess
-from risk.service import benchmark_cache_clear
 from tests.reports.conftest import pdf_text
 
 pytestmark = pytest.mark.django_db

@@ -2,6 +2,7 @@
 
 import pytest
 
+from regulation.benchmark import benchmark_cache_clear
 from reports.supplier_risk import (
     NO_LOCATION,
     PARCEL_NOT_FOUND,
@@ -9,7 +10,6 @@ from reports.supplier_risk import (
     UNKNOWN_LOCATION,
     supplier_risks_assess,
 )
-from risk.service import benchmark_cache_clear
 from tests.reports.conftest import PARCEL_ID
 from tests.risk.fakes import running_uldk
 

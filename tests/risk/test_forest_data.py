@@ -8,11 +8,12 @@ import pytest
 import shapely
 from django.core.management import CommandError, call_command
 
+from regulation.benchmark import benchmark_cache_clear
 from risk import forest_download
 from risk.forest import forest_evidence
 from risk.forest_sources import Product, Tile
 from risk.models import ForestLayerRecord, ForestTile
-from risk.service import benchmark_cache_clear, configured_layers
+from risk.service import configured_layers
 from tests.risk.forest_publisher import (
     HANSEN_VERSION,
     SIZE,

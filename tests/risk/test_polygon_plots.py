@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 import shapely
 
+from regulation.benchmark import benchmark_cache_clear
 from risk.forest import LayerKind, read_layer
-from risk.service import benchmark_cache_clear
 from tests.risk.test_forest import NORTH, PIXEL, WEST, layer, write_tif
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from risk.models import CountryBenchmark, ParcelRecord
-from risk.service import benchmark_cache_clear
+from regulation.benchmark import benchmark_cache_clear
+from regulation.models import CountryBenchmark
+from risk.models import ParcelRecord
 from tests.risk.fakes import PARCEL_ID, loss_tile
 
 pytestmark = pytest.mark.django_db

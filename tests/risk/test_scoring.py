@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from risk.commodities import normalize_commodity
+from regulation.commodities import normalize_commodity
 from risk.forest import ForestEvidence, LayerEvidence, LayerKind
 from risk.scoring import CUTOFF_DATE, METHODOLOGY_VERSION, risk_level_for, score_risk
 
@@ -75,7 +75,7 @@ def test_worked_examples_in_the_methodology_doc(example):
 @pytest.mark.parametrize("example", worked_examples(), ids=lambda e: e["Case"])
 def test_worked_examples_use_the_benchmark_the_table_gives(example):
     """The "Benchmark" column is an input above; here it must be what the table answers today."""
-    from risk.service import benchmark_cache_clear, benchmark_class
+    from regulation.benchmark import benchmark_cache_clear, benchmark_class
 
     benchmark_cache_clear()
     assert benchmark_class(_value(example["Country"])) == _value(example["Benchmark"])

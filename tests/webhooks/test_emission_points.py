@@ -9,7 +9,7 @@ from standardwebhooks.webhooks import Webhook
 from accounts.services import api_key_create
 from compliance.models import DueDiligenceStatement
 from compliance.services import dds_transition
-from risk.service import benchmark_cache_clear
+from regulation.benchmark import benchmark_cache_clear
 from tests.risk.fakes import forest_layers
 from webhooks.models import Delivery, Event
 

@@ -27,7 +27,7 @@ from compliance.declarations import DECLARATION_VERSION
 from compliance.models import DDSCommodity, DDSPlot, DDSStatus, DueDiligenceStatement, PlotKind
 from compliance.screening import Rule, dds_screen
 from compliance.services import dds_create, dds_transition
-from risk.forest_data import forest_data_hint
+from risk.engine import forest_data_hint
 
 DEMO_EMAIL = "demo@operator.example"
 DEMO_STAFF_EMAIL = "staff@operator.example"

@@ -15,7 +15,7 @@ from datetime import date
 
 from django.db.models import Q
 
-from risk.models import AnnexIEntry
+from regulation.models import AnnexIEntry
 
 _NOT_DIGITS = re.compile(r"\D")
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from risk.commodities import (
+from regulation.commodities import (
     IN_SCOPE_CODES,
     OUT_OF_SCOPE_CODES,
     POLISH_NAMES,

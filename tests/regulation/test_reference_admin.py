@@ -5,11 +5,11 @@ from datetime import date, timedelta
 import pytest
 from django.utils import timezone
 
-from compliance.regime import Size, obligations_apply_from
-from risk.annex_i import annex_line_for
-from risk.application_dates import application_dates_cache_clear
-from risk.models import AnnexIEntry, ApplicationDate, CountryBenchmark
-from risk.service import benchmark_cache_clear, benchmark_class
+from regulation.annex_i import annex_line_for
+from regulation.application_dates import application_dates_cache_clear
+from regulation.benchmark import benchmark_cache_clear, benchmark_class
+from regulation.models import AnnexIEntry, ApplicationDate, CountryBenchmark
+from regulation.regime import Size, obligations_apply_from
 
 pytestmark = pytest.mark.django_db
 MODELS = {
@@ -29,19 +29,19 @@ def _fresh_caches():
 
 
 def _change(admin_client, model: str, pk: int, data: dict):
-    return admin_client.post(f"/admin/risk/{model}/{pk}/change/", {**data, "_save": "Save"})
+    return admin_client.post(f"/admin/regulation/{model}/{pk}/change/", {**data, "_save": "Save"})
 
 
 @pytest.mark.parametrize("model", ["countrybenchmark", "annexientry", "applicationdate"])
 def test_reference_tables_are_listed_in_the_admin(admin_client, model):
-    response = admin_client.get(f"/admin/risk/{model}/")
+    response = admin_client.get(f"/admin/regulation/{model}/")
     assert response.status_code == 200
 
 
 def test_a_later_act_entered_in_the_admin_answers_from_its_date(admin_client):
     benchmark_class("BR")  # warm this process's cache: the admin save must refresh it
     response = admin_client.post(
-        "/admin/risk/countrybenchmark/add/",
+        "/admin/regulation/countrybenchmark/add/",
         {
             "country_code": "BR",
             "risk_class": "low",
@@ -60,12 +60,14 @@ def test_a_later_act_entered_in_the_admin_answers_from_its_date(admin_client):
 @pytest.mark.parametrize(
     ("old", "new"),
     [
-        ("/admin/compliance/countrybenchmark/", "/admin/risk/countrybenchmark/"),
-        ("/admin/compliance/annexientry/?q=4104", "/admin/risk/annexientry/?q=4104"),
+        ("/admin/compliance/countrybenchmark/", "/admin/regulation/countrybenchmark/"),
+        ("/admin/compliance/annexientry/?q=4104", "/admin/regulation/annexientry/?q=4104"),
         ("/admin/compliance/forestlayerrecord/7/change/", "/admin/risk/forestlayerrecord/7/change/"),
+        ("/admin/risk/applicationdate/3/change/", "/admin/regulation/applicationdate/3/change/"),
+        ("/admin/risk/annexientry/", "/admin/regulation/annexientry/"),
     ],
 )
-def test_admin_pages_from_before_the_risk_app_redirect_to_their_new_address(admin_client, old, new):
+def test_admin_pages_of_moved_models_redirect_to_their_new_address(admin_client, old, new):
     response = admin_client.get(old)
     assert response.status_code == 301
     assert response["Location"] == new
@@ -77,7 +79,7 @@ def test_statements_stay_in_the_compliance_admin(admin_client):
 
 def test_an_existing_benchmark_row_cannot_be_edited_in_place_only_ended(admin_client):
     row = CountryBenchmark.objects.get(country_code="BR", valid_until__isnull=True)
-    page = admin_client.get(f"/admin/risk/countrybenchmark/{row.pk}/change/").content.decode()
+    page = admin_client.get(f"/admin/regulation/countrybenchmark/{row.pk}/change/").content.decode()
     assert 'name="risk_class"' not in page and 'name="valid_from"' not in page
     assert 'name="valid_until"' in page
     response = _change(
@@ -106,7 +108,7 @@ def test_an_end_that_has_taken_effect_cannot_be_moved(admin_client):
     row = CountryBenchmark.objects.get(country_code="BR", valid_until__isnull=True)
     row.valid_until = past
     row.save()
-    page = admin_client.get(f"/admin/risk/countrybenchmark/{row.pk}/change/").content.decode()
+    page = admin_client.get(f"/admin/regulation/countrybenchmark/{row.pk}/change/").content.decode()
     assert 'name="valid_until"' not in page
     _change(admin_client, "countrybenchmark", row.pk, {"valid_until": "2030-01-01", "source": row.source})
     row.refresh_from_db()
@@ -127,10 +129,13 @@ def test_an_end_before_the_start_is_refused(admin_client):
 @pytest.mark.parametrize("model", ["countrybenchmark", "annexientry", "applicationdate"])
 def test_reference_rows_cannot_be_deleted(admin_client, model):
     row = MODELS[model].objects.order_by("pk").first()
-    assert admin_client.get(f"/admin/risk/{model}/{row.pk}/delete/").status_code == 403
-    assert admin_client.post(f"/admin/risk/{model}/{row.pk}/delete/", {"post": "yes"}).status_code == 403
+    assert admin_client.get(f"/admin/regulation/{model}/{row.pk}/delete/").status_code == 403
+    assert (
+        admin_client.post(f"/admin/regulation/{model}/{row.pk}/delete/", {"post": "yes"}).status_code == 403
+    )
     admin_client.post(
-        f"/admin/risk/{model}/", {"action": "delete_selected", "_selected_action": [row.pk], "post": "yes"}
+        f"/admin/regulation/{model}/",
+        {"action": "delete_selected", "_selected_action": [row.pk], "post": "yes"},
     )
     assert MODELS[model].objects.filter(pk=row.pk).exists()
 
@@ -166,7 +171,7 @@ def test_an_annex_line_keeps_its_code_and_is_ended_by_the_act_that_removes_it(ad
 
 def test_an_annex_line_added_in_the_admin_is_in_scope_from_its_date(admin_client):
     response = admin_client.post(
-        "/admin/risk/annexientry/add/",
+        "/admin/regulation/annexientry/add/",
         {
             "commodity": "coffee",
             "hs_code": "2101 12",
@@ -188,7 +193,7 @@ def test_an_annex_line_added_in_the_admin_is_in_scope_from_its_date(admin_client
 def test_a_later_act_moving_the_dates_is_added_in_the_admin_and_answers_from_its_date(admin_client):
     assert obligations_apply_from(size=Size.LARGE, on=date(2027, 2, 1)).applies_from == date(2026, 12, 30)
     current = ApplicationDate.objects.get(category="general", valid_until__isnull=True)
-    page = admin_client.get(f"/admin/risk/applicationdate/{current.pk}/change/").content.decode()
+    page = admin_client.get(f"/admin/regulation/applicationdate/{current.pk}/change/").content.decode()
     assert 'name="applies_from"' not in page and 'name="valid_until"' in page
     ended = _change(
         admin_client,
@@ -198,7 +203,7 @@ def test_a_later_act_moving_the_dates_is_added_in_the_admin_and_answers_from_its
     )
     assert ended.status_code == 302, ended.content
     added = admin_client.post(
-        "/admin/risk/applicationdate/add/",
+        "/admin/regulation/applicationdate/add/",
         {
             "category": "general",
             "applies_from": "2027-12-30",

@@ -4,9 +4,9 @@ from datetime import date
 
 import pytest
 
-from compliance.regime import DueDiligence, Obligation, Role, Size, obligations_apply_from, regime_for
-from risk.application_dates import application_dates_cache_clear
-from risk.service import benchmark_cache_clear
+from regulation.application_dates import application_dates_cache_clear
+from regulation.benchmark import benchmark_cache_clear
+from regulation.regime import DueDiligence, Obligation, Role, Size, obligations_apply_from, regime_for
 
 pytestmark = pytest.mark.django_db
 AFTER = date(2027, 7, 1)
@@ -244,14 +244,14 @@ def test_a_micro_wood_charcoal_line_gets_the_later_date_in_its_regime():
     ],
 )
 def test_timber_regulation_codes(hs_code, covered):
-    from risk.timber_regulation import covered_by_timber_regulation
+    from regulation.timber_regulation import covered_by_timber_regulation
 
     assert covered_by_timber_regulation(hs_code) is covered
 
 
 def test_the_established_by_cutoff_is_read_from_the_rows():
     """A later act moving the cut-off is a new row; it changes the answer from its own date."""
-    from risk.models import ApplicationDate
+    from regulation.models import ApplicationDate
 
     current = ApplicationDate.objects.get(category="micro_small", valid_until__isnull=True)
     current.valid_until = date(2026, 6, 1)

@@ -4,8 +4,8 @@ from datetime import date
 
 import pytest
 
-from risk.annex_i import annex_line_for, annex_lines, hs_digits
-from risk.models import AnnexIEntry
+from regulation.annex_i import annex_line_for, annex_lines, hs_digits
+from regulation.models import AnnexIEntry
 
 pytestmark = pytest.mark.django_db
 TODAY = date(2026, 11, 22)

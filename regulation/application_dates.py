@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from datetime import date
 
-from risk.models import ApplicationCategory, ApplicationDate
+from regulation.models import ApplicationCategory, ApplicationDate
 
 _TTL_SECONDS = 60.0
 _cache: tuple[float, list[DateRule]] | None = None

@@ -13,12 +13,12 @@ import enum
 from dataclasses import dataclass
 from datetime import date
 
-from risk.annex_i import AnnexLine, annex_line_for
-from risk.application_dates import DateRule, application_dates
-from risk.commodities import IN_SCOPE_CODES
-from risk.models import ApplicationCategory
-from risk.service import benchmark_class
-from risk.timber_regulation import (
+from regulation.annex_i import AnnexLine, annex_line_for
+from regulation.application_dates import DateRule, application_dates
+from regulation.benchmark import benchmark_class
+from regulation.commodities import IN_SCOPE_CODES
+from regulation.models import ApplicationCategory
+from regulation.timber_regulation import (
     OUT_OF_SCOPE_PROVISION,
     PRODUCED_BEFORE_OUT_OF_SCOPE,
     TIMBER_REGULATION_KEEPS_OLD_TIMBER_UNTIL,
@@ -103,7 +103,7 @@ def obligations_apply_from(
     decided, and the answer is the general date, which is never later than the law's.
 
     The later date excepts the products of the Annex to Regulation (EU) No 995/2010
-    (`risk.timber_regulation`): a row's `excepted_commodities` names the commodity whose
+    (`regulation.timber_regulation`): a row's `excepted_commodities` names the commodity whose
     products that Annex lists; without `hs_code` every product of it counts as excepted.
     """
     rules = application_dates(on)
@@ -167,7 +167,7 @@ def regime_for(
     which decides whether the later date of application is open to it; None if not known.
     `produced_on`: when the product was produced, if known; a product produced before
     the Regulation entered into force is outside it, and wood of the Timber Regulation's
-    Annex stays under that Regulation for a transitional period (`risk.timber_regulation`).
+    Annex stays under that Regulation for a transitional period (`regulation.timber_regulation`).
     """
     country_class = benchmark_class(country_code.upper(), on)
     if commodity not in IN_SCOPE_CODES:

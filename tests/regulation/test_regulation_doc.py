@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
-from risk.models import AnnexIEntry, ApplicationDate
-from risk.service import benchmark_cache_clear, benchmark_table
+from regulation.benchmark import benchmark_cache_clear, benchmark_table
+from regulation.models import AnnexIEntry, ApplicationDate
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "regulation.md"

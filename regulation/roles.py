@@ -4,7 +4,7 @@ Regulation (EU) 2025/2650, and the obligations the amended text gives each: the 
 Each duty names its article and the source we read it in; `confirmed` says whether the
 numbering was read in the Official Journal itself (it was not: see docs/regulation.md,
 "Roles", for what was checked). The date a duty applies from is not a constant here: it
-is the Article 38 date of the act in force (`ApplicationDate` rows, risk.application_dates),
+is the Article 38 date of the act in force (`ApplicationDate` rows, regulation.application_dates),
 so an admin correction of a date reaches the roles too.
 """
 
@@ -17,8 +17,8 @@ from datetime import date
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from risk.application_dates import application_dates
-from risk.models import ApplicationCategory
+from regulation.application_dates import application_dates
+from regulation.models import ApplicationCategory
 
 
 class OrganisationRole(enum.StrEnum):

@@ -4,8 +4,8 @@ from datetime import date
 
 import pytest
 
-from risk.models import CountryBenchmark
-from risk.service import benchmark_cache_clear, benchmark_class, benchmark_table
+from regulation.benchmark import benchmark_cache_clear, benchmark_class, benchmark_table
+from regulation.models import CountryBenchmark
 
 pytestmark = pytest.mark.django_db
 IN_FORCE = date(2025, 5, 26)
