@@ -74,39 +74,63 @@ def own_queue(monkeypatch):
 # --- an EU submission ----------------------------------------------------------------
 
 
+def _lost_in_transit(fake, seconds: float) -> list[bool]:
+    """The next submitDds is held, then dropped unprocessed (a proxy between us and the EU died)."""
+    handle, held = fake.handle, []
+
+    def dropping(path, headers, body):
+        if not held and b"SubmitDdsRequest" in body:
+            held.append(True)
+            time.sleep(seconds)
+            return 502, {"Content-Type": "text/html"}, b"<html><body>Bad gateway</body></html>"
+        return handle(path, headers, body)
+
+    fake.handle = dropping
+    return held
+
+
+@pytest.mark.parametrize("reached_eu", [True, False], ids=["eu-took-it", "eu-never-got-it"])
 def test_worker_killed_during_an_eu_submission_submits_once_and_reaches_available(
     eu_worker,  # noqa: F811
     fake_eu,  # noqa: F811
     keyed_client,
+    reached_eu,
 ):
     benchmark_cache_clear()
     client = keyed_client("standard")
     store_credentials(client)
     worker = eu_worker()
-    fake_eu.hang_next(3.0)  # the EU carries out the submit only after our worker is dead
+    if reached_eu:
+        fake_eu.hang_next(3.0)  # the EU carries out the submit only after our worker is dead
+        held = lambda: not fake_eu._injected  # noqa: E731
+    else:
+        held = _lost_in_transit(fake_eu, 3.0).__len__
     response = client.post(GENERATE, body(), format="json", **JSON)
     assert response.status_code == 201
     submission = EuSubmission.objects.get(statement__dds_id=response.json()["dds_id"])
     _until(lambda: EuSubmission.objects.get(pk=submission.pk).attempt_started_at is not None)
-    _until(lambda: not fake_eu._injected)  # the fake holds the request
+    _until(held)  # the request is in flight
     _kill(worker)  # mid-call
-    _until(lambda: len(fake_eu.records) == 1)  # it reached the EU; we never heard the answer
+    time.sleep(3.5)  # whatever the EU was going to do with it is done
+    assert len(fake_eu.records) == (1 if reached_eu else 0)
     assert EuSubmission.objects.get(pk=submission.pk).state == "pending"
 
     eu_worker()
     recovering = time.monotonic()
     sweep = lambda: eu_submissions_sweep(grace_seconds=0)  # noqa: E731  (beat: every 120 s)
     _until(lambda: EuSubmission.objects.get(pk=submission.pk).state == "submitted", sweep=sweep)
+    days = iter(range(1, 1000))  # each poll a day later than the last: always due
     _until(
         lambda: EuSubmission.objects.get(pk=submission.pk).state == "final",
-        sweep=lambda: eu_submissions_poll(now=timezone.now() + timedelta(days=1)),  # beat: every 60 s
+        sweep=lambda: eu_submissions_poll(now=timezone.now() + timedelta(days=next(days))),
     )
     elapsed = time.monotonic() - recovering
 
     submission.refresh_from_db()
     assert submission.eu_status == "AVAILABLE" and submission.reference_number
     assert len(fake_eu.records) == 1 and submission.eu_uuid == next(iter(fake_eu.records))
-    assert fake_eu.calls.count("SubmitDdsRequest") == 1  # the retry asked first, by internal reference
+    # The retry asked first, by internal reference, and submitted only if the EU had nothing.
+    assert fake_eu.calls.count("SubmitDdsRequest") == 1
     assert fake_eu.calls.count("GetDdsByInternalReferenceRequest") >= 1
     assert [c.to_status for c in EuStatusChange.objects.filter(submission=submission)] == [
         "SUBMITTED",
@@ -114,7 +138,12 @@ def test_worker_killed_during_an_eu_submission_submits_once_and_reaches_availabl
     ]
     changes = Event.objects.filter(type="dds.eu_status_changed").order_by("created_at", "id")
     assert [e.data["to"] for e in changes] == ["SUBMITTED", "AVAILABLE"]
-    report("Worker killed during an EU submission", lost=0, wall_seconds=elapsed, note="1 DDS at the EU")
+    report(
+        f"Worker killed during an EU submission ({'EU took it' if reached_eu else 'EU never got it'})",
+        lost=0,
+        wall_seconds=elapsed,
+        note="1 DDS at the EU",
+    )
 
 
 # --- a DDS PDF render ------------------------------------------------------------------
