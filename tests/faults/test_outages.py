@@ -194,5 +194,7 @@ def test_worker_killed_mid_render_the_report_is_still_finished(make_user, settin
             CsrdReport.objects.get(pk=report.pk).file.delete(save=False)
 
 
-# A worker killed during a webhook delivery is covered where the delivery
-# machinery lives: tests/webhooks/test_worker.py::test_a_worker_killed_mid_delivery_does_not_lose_it.
+# A worker killed during an EU submission, a DDS PDF render, a risk job chunk and a
+# webhook delivery: test_worker_killed.py; the broker down: test_broker_down.py; the EU
+# failing for an hour: test_eu_outage.py; filings across a database restart:
+# test_database_restart.py. What each fault does is in docs/deploy.md, "Faults and what happens".
