@@ -16,6 +16,8 @@ $(STAMP): requirements.txt
 migrate: $(STAMP)
 	$(PY) manage.py migrate --noinput -v 0
 
+# Served by gunicorn with production's gunicorn.conf.py (sync workers, WEB_CONCURRENCY
+# of them) on the SQLite file in WAL mode; the embedded schedule runs in one worker.
 # Certificate links follow the port unless PUBLIC_BASE_URL says otherwise.
 run: export PUBLIC_BASE_URL ?= http://127.0.0.1:$(PORT)
 # Without EU_IS_URL, the fake EU Information System runs beside the service on
@@ -47,7 +49,7 @@ run: migrate
 	mv $(MAKE_RUN_ENV).tmp $(MAKE_RUN_ENV); \
 	$(PY) manage.py seed_demo; \
 	echo "Serving on http://127.0.0.1:$(PORT)  (API docs: /api/docs/)"; \
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	$(VENV)/bin/gunicorn eudr_service.wsgi -c gunicorn.conf.py --bind 127.0.0.1:$(PORT)
 
 test: $(STAMP)
 	$(PY) -m pytest

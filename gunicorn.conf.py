@@ -1,6 +1,8 @@
-"""gunicorn settings for production (see docs/deploy.md); override with GUNICORN_CMD_ARGS."""
+"""gunicorn settings for production and `make run` (see docs/deploy.md); override with
+GUNICORN_CMD_ARGS."""
 
 import os
+import threading
 
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 # Sync workers: a process accepts a connection only when it is idle, so the
@@ -25,7 +27,9 @@ preload_app = True
 # Accept queue: the kernel silently caps this at net.core.somaxconn, which must
 # be at least as large (docs/deploy.md).
 backlog = 2048
-# A request (PDF rendering included) must finish well within this.
+# A request (PDF rendering included) must finish well within this: the app answers
+# 503 problem+json at REQUEST_DEADLINE_SECONDS (eudr_service/lib/deadline.py), before
+# gunicorn would kill the worker and answer with its own HTML page.
 timeout = 60
 graceful_timeout = 30
 # No periodic recycling: every worker reached max_requests at about the same
@@ -41,4 +45,41 @@ limit_request_line = 4094
 limit_request_fields = 100
 limit_request_field_size = 8190
 accesslog = "-"
+# No control socket: we do not use gunicornc, its default path is one per user (two
+# servers of one user fight over it), and its server is a thread in the master that
+# later forks (replacement workers) would be taken beside.
+control_socket_disable = True
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+
+def when_ready(server):
+    """In the master, before the first fork: refuse what cannot work.
+
+    A thread running in the master (started by an import under `preload_app`) may hold
+    a lock at the moment of a fork, and every worker forked then waits forever on it.
+    And the app's own request deadline must come before gunicorn's worker timeout, or a
+    slow API call is answered with gunicorn's HTML page instead of problem+json."""
+    threads = sorted(t.name for t in threading.enumerate() if t is not threading.main_thread())
+    if threads:
+        server.log.error("refusing to fork workers: the master runs threads %s", ", ".join(threads))
+        raise SystemExit(4)
+    if server.cfg.preload_app:
+        from django.conf import settings
+
+        if server.cfg.timeout <= settings.REQUEST_DEADLINE_SECONDS:
+            server.log.error(
+                "REQUEST_DEADLINE_SECONDS (%s) must be below gunicorn's timeout (%s)",
+                settings.REQUEST_DEADLINE_SECONDS,
+                server.cfg.timeout,
+            )
+            raise SystemExit(4)
+
+
+def post_worker_init(worker):
+    """After the fork, in each worker: the embedded mode's schedule runs in exactly one
+    (the first to lock the file; a replacement worker takes it over)."""
+    from django.conf import settings
+
+    from eudr_service.lib.scheduler import embedded_scheduler_start_once
+
+    embedded_scheduler_start_once(settings.VAR_DIR / "run" / "scheduler.lock")

@@ -43,6 +43,7 @@ from cases_api import (
 )
 from cases_csrd import csrd_100, csrd_1000
 from cases_eu import eu_submit
+from cases_make_run import make_run_64
 from cases_risk_plots import risk_batch_polygons, risk_job_10k
 from cases_webhooks import webhook_burst, webhook_paced
 from core import (
@@ -163,6 +164,15 @@ CASES: list[Case] = [
                 lambda m, _: (f"{m.values['celery_growth']:+.1%}", m.values["celery_growth"] < 0.10),
                 why=why.soak_growth,
             ),
+        ],
+    ),
+    Case(
+        "`make run` (gunicorn.conf.py on SQLite, no broker), 64 concurrent clients",
+        make_run_64,
+        [
+            count_is("transport_errors", None, "0 connection resets or other transport errors"),
+            count_is("server_errors", None, "no 5xx"),
+            no_tcp_drops(),
         ],
     ),
     Case(

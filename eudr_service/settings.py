@@ -85,6 +85,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "eudr_service.lib.request_id.RequestIdMiddleware",
+    "eudr_service.lib.deadline.RequestDeadlineMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "eudr_service.lib.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -138,7 +139,15 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": VAR_DIR / "db.sqlite3",
-            "OPTIONS": {"timeout": 20},
+            # Several gunicorn worker processes write to this one file (make run): WAL lets
+            # readers go on while one writes, IMMEDIATE takes the write lock when a
+            # transaction begins (a deferred one that reads first cannot wait for it: it
+            # fails at once), and the timeout is how long a writer waits for the lock.
+            "OPTIONS": {
+                "timeout": 20,
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -496,6 +505,17 @@ CSRD_RETENTION_DAYS = env_int("CSRD_RETENTION_DAYS", 30, minimum=1)
 # Hard limit of one rendering (the soft limit is 30 s earlier); includes ULDK parcel lookups.
 CSRD_TASK_TIME_LIMIT_SECONDS = env_int("CSRD_TASK_TIME_LIMIT_SECONDS", 600, minimum=60)
 CSRD_MAX_SUPPLIERS = 1000
+
+# --- Request deadline --------------------------------------------------------------
+# Every request is answered within this many seconds (503 problem+json `deadline_exceeded`
+# on an API path; eudr_service/lib/deadline.py), well before gunicorn's `timeout` (60 s in
+# gunicorn.conf.py, which refuses to start otherwise) kills the worker with an HTML page.
+# It must leave room for the longest wait a request is allowed: the PDF waits above.
+REQUEST_DEADLINE_SECONDS = env_float("REQUEST_DEADLINE_SECONDS", 45.0, minimum=1.0)
+if max(CSRD_SYNC_TIMEOUT_SECONDS, DDS_PDF_SYNC_TIMEOUT_SECONDS) >= REQUEST_DEADLINE_SECONDS:
+    raise ImproperlyConfigured(
+        "REQUEST_DEADLINE_SECONDS must be above CSRD_SYNC_TIMEOUT_SECONDS and DDS_PDF_SYNC_TIMEOUT_SECONDS"
+    )
 CELERY_BEAT_SCHEDULE["csrd-reports-maintain"] = {"task": "reports.maintain_csrd_reports", "schedule": 300.0}
 
 # --- Webhooks (webhooks app) -----------------------------------------------------

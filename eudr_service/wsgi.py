@@ -11,7 +11,6 @@ from risk.engine import get_index  # noqa: E402
 
 get_index()
 
-# The embedded mode has no celery beat: its periodic work runs in this process.
-from eudr_service.lib.scheduler import embedded_scheduler_start  # noqa: E402
-
-embedded_scheduler_start()
+# Nothing here starts a thread: gunicorn imports this module in its master and forks
+# the workers from it. The embedded mode's schedule starts in one worker after the
+# fork (gunicorn.conf.py, eudr_service/lib/scheduler.py).

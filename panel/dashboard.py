@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_safe
 
 from accounts.usage import usage_chart, usage_history
 
@@ -23,6 +24,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@require_safe  # a page, no form: POST answers 405 (tests/security/test_route_walk.py)
 def dashboard(request: HttpRequest) -> HttpResponse:
     plan = request.user.plan
     history = usage_history(user=request.user)

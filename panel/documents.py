@@ -15,6 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_safe
 
 from accounts.models import Plan
 from compliance.eu_submission import eu_contingency
@@ -69,6 +70,7 @@ def _statement_row(statement: DueDiligenceStatement) -> dict:
 
 
 @login_required
+@require_safe  # a page, no form: POST answers 405 (tests/security/test_route_walk.py)
 def statements(request: HttpRequest) -> HttpResponse:
     # The panel acts in live mode: test (sandbox) statements are for test keys only.
     queryset = DueDiligenceStatement.objects.filter(owner=request.user, livemode=True).order_by(
@@ -93,6 +95,7 @@ def statement_lines(statement: DueDiligenceStatement) -> list:
 
 
 @login_required
+@require_safe  # a page, no form: POST answers 405 (tests/security/test_route_walk.py)
 def statement_detail(request: HttpRequest, dds_id: str) -> HttpResponse:
     statement = get_object_or_404(
         DueDiligenceStatement, owner=request.user, dds_id=dds_id.upper(), livemode=True
@@ -125,6 +128,7 @@ def _report_row(report: CsrdReport) -> dict:
 
 
 @login_required
+@require_safe  # a page, no form: POST answers 405 (tests/security/test_route_walk.py)
 def reports(request: HttpRequest) -> HttpResponse:
     # The panel acts in live mode: test reports are for test keys only.
     queryset = CsrdReport.objects.filter(owner=request.user, livemode=True).order_by("-created_at")
@@ -139,6 +143,7 @@ def reports(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@require_safe  # a page, no form: POST answers 405 (tests/security/test_route_walk.py)
 def report_detail(request: HttpRequest, report_id: UUID) -> HttpResponse:
     report = get_object_or_404(CsrdReport, owner=request.user, public_id=report_id, livemode=True)
     context = {

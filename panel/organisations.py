@@ -10,11 +10,13 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_safe
 
 from accounts.models import Mandate, Organisation
 
 
 @login_required
+@require_safe  # a page, no form: POST answers 405 (tests/security/test_route_walk.py)
 def organisations(request: HttpRequest) -> HttpResponse:
     context = {
         "organisations": Organisation.objects.filter(account=request.user),

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from accounts.limits import panel_actions_per_minute, rate_limited
 from eudr_service.lib.problem_types import problem_type
@@ -93,6 +93,7 @@ def webhooks(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@require_safe  # a page, no form: POST answers 405 (tests/security/test_route_walk.py)
 def webhook_detail(request: HttpRequest, webhook_id: str) -> HttpResponse:
     endpoint = _owned(request, webhook_id)
     deliveries = (

@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 from pypdf import PdfReader, PdfWriter
 from weasyprint import HTML
 
-from eudr_service.lib.pdf import PDF_ASSET_DIR, LocalAssetsOnlyFetcher
+from eudr_service.lib.pdf import PDF_ASSET_DIR, LocalAssetsOnlyFetcher, scoped_font_config
 
 TEMPLATE = "reports/csrd.html"
 ROWS_PER_PART = 250
@@ -60,12 +60,13 @@ def csrd_pdf_compose(*, context: dict[str, Any], rows_per_part: int | None = Non
             "risk_rows": rows[slice(*part["risk"])] if "risk" in part else None,
         }
         html = render_to_string(TEMPLATE, {**context, "part": part_context})
-        document = HTML(
-            string=html, base_url=f"{PDF_ASSET_DIR}/", url_fetcher=LocalAssetsOnlyFetcher()
-        ).render()
-        next_page += len(document.pages)
-        blobs.append(document.write_pdf())
-        del document  # release this part's layout before the next one is built
+        with scoped_font_config() as font_config:
+            document = HTML(
+                string=html, base_url=f"{PDF_ASSET_DIR}/", url_fetcher=LocalAssetsOnlyFetcher()
+            ).render(font_config=font_config)
+            next_page += len(document.pages)
+            blobs.append(document.write_pdf())
+            del document  # release this part's layout before the next one is built
     return (
         blobs[0]
         if len(blobs) == 1

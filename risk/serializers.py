@@ -236,15 +236,37 @@ def is_location_only(items: list[Any]) -> bool:
     return all(isinstance(i, dict) and "type" not in i and "geometry" not in i for i in items)
 
 
+class CsvFieldTooLarge(ValueError):
+    """A CSV field longer than the csv module reads (its field_size_limit, 131,072 characters)."""
+
+    def __init__(self, *, line: int, limit: int) -> None:
+        super().__init__(f"Line {line}: a field is longer than {limit} characters.")
+        self.line = line
+        self.limit = limit
+
+
 def csv_plots(text: str) -> list[dict[str, Any]]:
     """Plots from CSV: a `geometry` column (GeoJSON) or `lat` and `lng` columns; every other
-    column is kept as a property (`Area` read as a number when it is one)."""
-    import contextlib
+    column is kept as a property (`Area` read as a number when it is one). A geometry cell is
+    read with the same depth bound as a JSON body; a field past the csv module's limit
+    raises CsvFieldTooLarge (the limit is process-wide, so it is not raised here)."""
     import csv
     import io
-    import json
 
     reader = csv.DictReader(io.StringIO(text))
+    try:
+        return _csv_rows(reader)
+    except csv.Error as exc:
+        if "field larger than field limit" in str(exc):
+            raise CsvFieldTooLarge(line=reader.line_num, limit=csv.field_size_limit()) from exc
+        raise ValueError(f"Line {reader.line_num}: not readable as CSV ({exc}).") from exc
+
+
+def _csv_rows(reader: Any) -> list[dict[str, Any]]:
+    import contextlib
+
+    from eudr_service.lib.json_parser import json_loads_bounded
+
     columns = set(reader.fieldnames or ())
     if "geometry" not in columns and not {"lat", "lng"} <= columns:
         raise ValueError("The CSV needs a `geometry` column (GeoJSON) or `lat` and `lng` columns.")
@@ -258,7 +280,7 @@ def csv_plots(text: str) -> list[dict[str, Any]]:
                 properties["Area"] = float(properties["Area"])
         try:
             if row.get("geometry"):
-                geometry = json.loads(row["geometry"])
+                geometry = json_loads_bounded(row["geometry"])
             else:
                 geometry = {"type": "Point", "coordinates": [float(row["lng"]), float(row["lat"])]}
         except (ValueError, TypeError) as exc:

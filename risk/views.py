@@ -9,13 +9,13 @@ from django.conf import settings
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import request_livemode
 from eudr_service.lib.budget import budget_check
+from eudr_service.lib.json_parser import DepthLimitedJSONParser, UploadParser, json_loads_bounded
 from eudr_service.lib.openapi import PROBLEM_RESPONSES
 from eudr_service.lib.problems import Problem
 from risk import geometry, jobs, parcels, service
@@ -24,6 +24,7 @@ from risk.models import RiskJob, RiskJobStatus
 from risk.serializers import (
     BatchRiskSerializer,
     BatchSerializer,
+    CsvFieldTooLarge,
     LocationQuerySerializer,
     LocationRiskSerializer,
     ParcelRiskOutSerializer,
@@ -289,10 +290,18 @@ def _job_body(request: Request) -> dict[str, Any]:
     if upload.name.lower().endswith(".csv"):
         try:
             return {"parcels": csv_plots(text), **options}
+        except CsvFieldTooLarge as exc:
+            raise Problem(
+                413,
+                "csv_field_too_large",
+                f"Line {exc.line}: a CSV field is longer than {exc.limit} characters; "
+                "send large geometries as a GeoJSON file or a JSON body.",
+                extra={"limit": exc.limit},
+            ) from exc
         except ValueError as exc:
             raise Problem(400, "invalid_upload", str(exc)) from exc
     try:
-        data = json.loads(text)
+        data = json_loads_bounded(text)
     except ValueError as exc:
         raise Problem(400, "invalid_upload", "The file is neither CSV (by its name) nor GeoJSON.") from exc
     if not isinstance(data, dict):
@@ -312,7 +321,7 @@ def _job_get(request: Request, job_id: str) -> RiskJob:
 
 class RiskJobsView(APIView):
     required_feature = "risk"
-    parser_classes = [JSONParser, MultiPartParser]
+    parser_classes = [DepthLimitedJSONParser, UploadParser]
 
     @extend_schema(
         operation_id="risk_score_job_create",

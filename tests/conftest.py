@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Callable
 
 import pytest
@@ -224,14 +225,19 @@ def uldk():
 
 
 def pytest_collection_modifyitems(items):
-    """Every transactional test (live server, real workers) gets serialized rollback.
+    """Tests marked `slow` run only with RUN_SLOW=1 (CI's slow section sets it).
+
+    Every transactional test (live server, real workers) gets serialized rollback.
 
     Their teardown flushes the database, which deletes the rows data migrations
     seeded (plans, benchmark, emission factors); serialized rollback restores
     them. Mixing serialized and plain transactional tests breaks the restore
     (content types recreated twice), so it is all of them or none.
     """
+    run_slow = os.environ.get("RUN_SLOW") == "1"
     for item in items:
+        if item.get_closest_marker("slow") and not run_slow:
+            item.add_marker(pytest.mark.skip(reason="slow: set RUN_SLOW=1 to run it"))
         marker = item.get_closest_marker("django_db")
         fixtures = set(getattr(item, "fixturenames", ()))
         transactional = bool({"transactional_db", "live_server"} & fixtures) or bool(

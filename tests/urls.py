@@ -43,7 +43,32 @@ class CrashProbe(APIView):
         raise RuntimeError("boom")
 
 
+class SlowProbe(APIView):
+    """Holds its worker far past any deadline (the request deadline interrupts it)."""
+
+    authentication_classes: list = []
+    permission_classes: list = []
+    throttle_classes: list = []
+
+    def get(self, request):
+        import time
+
+        time.sleep(600)
+        return Response({"ok": True})
+
+
+def slow_page(request):
+    import time
+
+    from django.http import HttpResponse
+
+    time.sleep(600)
+    return HttpResponse("never")
+
+
 urlpatterns = [
+    path("api/test/slow", SlowProbe.as_view()),
+    path("test/slow-page", slow_page),
     path("api/test/risk-probe", RiskFeatureProbe.as_view()),
     path("api/test/quota-probe", QuotaProbe.as_view()),
     path("api/test/crash", CrashProbe.as_view()),

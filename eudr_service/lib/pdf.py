@@ -4,6 +4,13 @@ Templates may contain text from clients (company and operator names); they are
 escaped by Django, and the URL fetcher below refuses every URL except `data:`
 URIs and files inside our own PDF asset folder, so a document can never make
 the server reach the network or read other local files.
+
+WeasyPrint writes the fonts of `@font-face` rules into a `weasyprint-*` folder of the
+temporary directory (about 1.5 MB) and removes it only when its FontConfiguration is
+garbage-collected, which never happens in a render child that exits with `os._exit` or
+is killed. So every render gets a scratch folder of its own that its caller removes in
+a `finally`: the child's temporary directory is pointed into the parent's folder, and an
+in-process render uses `scoped_font_config`.
 """
 
 from __future__ import annotations
@@ -11,9 +18,12 @@ from __future__ import annotations
 import os
 import resource
 import select
+import shutil
 import signal
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -23,6 +33,7 @@ import segno
 from django.conf import settings
 from django.template.loader import render_to_string
 from weasyprint import HTML
+from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
 PDF_ASSET_DIR = (Path(settings.BASE_DIR) / "static" / "pdf").resolve()
@@ -47,10 +58,26 @@ class LocalAssetsOnlyFetcher(URLFetcher):
         return super().fetch(url, headers)
 
 
+@contextmanager
+def scoped_font_config() -> Iterator[FontConfiguration]:
+    """A FontConfiguration for one in-process render whose font folder is removed when the
+    block ends, also when the render raises (WeasyPrint would wait for the collector).
+    `_folder` is WeasyPrint's own attribute; tests/eudr_service/test_pdf_scratch.py fails
+    should a new version move it."""
+    config = FontConfiguration()
+    try:
+        yield config
+    finally:
+        folder = getattr(config, "_folder", None)
+        if folder:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
 def render_pdf(*, template: str, context: dict[str, Any]) -> bytes:
     html = render_to_string(template, context)
     document = HTML(string=html, base_url=f"{PDF_ASSET_DIR}/", url_fetcher=LocalAssetsOnlyFetcher())
-    return document.write_pdf()
+    with scoped_font_config() as font_config:
+        return document.write_pdf(font_config=font_config)
 
 
 def qr_svg_data_uri(text: str) -> str:
@@ -82,10 +109,14 @@ def render_pdf_bounded(
     returned to the system when it exits. The caller's process only reads the
     finished file. Raises RenderRefused, or RuntimeError if the child failed.
     """
+    # The child's whole temporary directory (WeasyPrint's font folder included) lives in
+    # this folder, which the `with` removes after the child has exited or been killed.
     with tempfile.TemporaryDirectory(prefix="pdf-") as folder:
         out = Path(folder) / "document.pdf"
         pid = os.fork()
         if pid == 0:  # pragma: no cover - runs in the child, reported by its exit code
+            tempfile.tempdir = folder
+            os.environ["TMPDIR"] = folder
             os._exit(_render_child(html=html, out=out, max_pages=max_pages, memory_mb=memory_mb, nice=nice))
         code = _wait_or_kill(pid, time_limit)
         if code == _EXIT_TOO_LONG:

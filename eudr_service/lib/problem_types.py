@@ -140,6 +140,28 @@ _ROWS: tuple[ProblemType, ...] = (
         "Wyślij płaski dokument; żadne pole tego API nie wymaga głębokiego zagnieżdżenia.",
     ),
     ProblemType(
+        "deadline_exceeded",
+        503,
+        "Request took too long",
+        "Żądanie trwało zbyt długo",
+        "The request was not answered within the server's deadline (`limit` seconds); "
+        "its open transaction was rolled back.",
+        "Żądanie nie zostało obsłużone w terminie serwera (`limit` sekund); "
+        "jego otwarta transakcja została wycofana.",
+        _RETRY_EN + " Send large work as a job.",
+        _RETRY_PL + " Duże zadania wyślij jako zlecenie (job).",
+    ),
+    ProblemType(
+        "csv_field_too_large",
+        413,
+        "CSV field too large",
+        "Zbyt duże pole CSV",
+        "A field of the uploaded CSV file is longer than the documented maximum (`limit` characters).",
+        "Pole przesłanego pliku CSV jest dłuższe niż opisane maksimum (`limit` znaków).",
+        "Send large geometries as a GeoJSON file or a JSON body instead of a CSV cell.",
+        "Wyślij duże geometrie jako plik GeoJSON lub treść JSON zamiast komórki CSV.",
+    ),
+    ProblemType(
         "invalid_geometry",
         400,
         "Geometry refused",

@@ -4,18 +4,29 @@ Services mode runs `celery beat`, which puts every entry of CELERY_BEAT_SCHEDULE
 on the broker on time (webhook retries and sweeps, usage persistence, report
 maintenance, unscreened statements). Without a broker, tasks run eagerly and
 nothing would ever run them: a webhook that failed once would never be retried.
-So the web process of the embedded mode starts one daemon thread that runs the
-same schedule in-process (`embedded_scheduler_start`, called by the WSGI module,
-which `runserver` and gunicorn load and management commands do not).
+So one web process of the embedded mode runs the same schedule in a daemon thread.
+
+Never in a process that will fork: gunicorn imports the app in its master
+(`preload_app`) and forks the workers from it, and a fork taken while this thread
+holds a lock (the import lock, a logging lock) leaves every worker waiting forever.
+So the WSGI module starts nothing; gunicorn's `post_worker_init` hook
+(gunicorn.conf.py) calls `embedded_scheduler_start_once` in each worker after the
+fork, and the one worker that takes an exclusive lock on a file runs the schedule.
+The kernel drops the lock when that worker exits, and the worker gunicorn starts in
+its place takes it over. gunicorn.conf.py refuses to fork from a master that runs
+any thread of its own.
 """
 
 from __future__ import annotations
 
+import fcntl
 import logging
+import os
 import sys
 import threading
 import time
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -25,6 +36,8 @@ logger = logging.getLogger(__name__)
 
 _started: EmbeddedScheduler | None = None
 _start_lock = threading.Lock()
+# The open lock file of the process that runs the schedule (kept open for its lifetime).
+_lock_fd: int | None = None
 
 
 def _interval(entry: dict[str, Any]) -> float:
@@ -85,15 +98,47 @@ class EmbeddedScheduler(threading.Thread):
 
 
 def embedded_scheduler_start() -> EmbeddedScheduler | None:
-    """Start the in-process schedule once per process, when the embedded mode needs one."""
-    global _started  # noqa: PLW0603 (one scheduler per process)
+    """Start the in-process schedule once in this process, when the embedded mode needs one
+    (a process that never forks; gunicorn workers use `embedded_scheduler_start_once`)."""
     if not settings.EMBEDDED_SCHEDULER:
         return None
     if "pytest" in sys.modules:  # tests start their own scheduler when they want one
         return None
+    return _scheduler_start()
+
+
+def embedded_scheduler_start_once(lock_path: Path) -> EmbeddedScheduler | None:
+    """Start the schedule in this process if no other process holding `lock_path` runs it.
+
+    For a process that serves and never forks a server (a gunicorn worker after its
+    fork): the first to take the exclusive lock runs the schedule until it exits."""
+    global _lock_fd  # noqa: PLW0603 (one lock per process)
+    if not settings.EMBEDDED_SCHEDULER:
+        return None
+    with _start_lock:
+        if _lock_fd is None:
+            lock_path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                return None  # a sibling runs it
+            _lock_fd = fd
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+    return _scheduler_start()
+
+
+def _scheduler_start() -> EmbeddedScheduler:
+    global _started  # noqa: PLW0603 (one scheduler per process)
     with _start_lock:
         if _started is None:
             _started = EmbeddedScheduler(settings.CELERY_BEAT_SCHEDULE)
             _started.start()
-            logger.info("embedded scheduler running: %s", ", ".join(sorted(_started.entries)))
+            logger.info(
+                "embedded scheduler running in process %s: %s",
+                os.getpid(),
+                ", ".join(sorted(_started.entries)),
+            )
         return _started

@@ -93,3 +93,16 @@ def test_long_report_in_parts_keeps_every_supplier_and_numbers_pages_on(monkeypa
     assert all(text.count(f"Dostawca numer {i:02d}") == 2 for i in range(8))  # emissions and risk tables
     numbers = [page.extract_text().rsplit("Page ", 1)[-1].strip() for page in pages]
     assert numbers == [str(n) for n in range(1, len(pages) + 1)]
+
+
+def test_report_renders_leave_no_temporary_files(monkeypatch, tmp_path):
+    # Three parts per report, each an in-process WeasyPrint render with the shipped fonts.
+    import os
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr("reports.rendering.ROWS_PER_PART", 3)
+    suppliers = [{"name": f"Dostawca {i}", "crop_type": "wheat", "quantity_t": 1} for i in range(8)]
+    for _ in range(2):
+        csrd_pdf_render(report=_report(suppliers))
+    assert os.listdir(tmp_path) == []

@@ -1,0 +1,225 @@
+"""Hardening in one place: a walk over every URL pattern (issue 26).
+
+Every route gets the same hardening by default; this test fails when one lacks it.
+The only way out is an entry in EXEMPT naming the check, the route and the reason.
+
+Checks so far (each a function in CHECKS; the plan gate and the mode policy join the
+same way: a function taking a Route and answering None or what is missing):
+- `middleware`: the body limit and the request deadline run for every request;
+- `parsers`: a DRF view on an API path parses bodies only with the hardened parsers
+  (eudr_service.lib.json_parser.HARDENED_PARSERS: size-bounded, depth-bounded JSON);
+- `plain_api_view`: a view on an API path outside DRF reads no body (safe methods only);
+- `limiter`: a page that accepts a POST (panel, sign-in, ...) goes through the
+  action limiter (accounts.limits) before the view; a page that takes no POST answers
+  405 to one.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.http import HttpResponse
+from django.urls import URLPattern, URLResolver, get_resolver
+from rest_framework.views import APIView
+
+from eudr_service.lib.json_parser import HARDENED_PARSERS
+from eudr_service.lib.paths import is_api_path
+
+pytestmark = pytest.mark.django_db
+
+
+@dataclass(frozen=True)
+class Route:
+    pattern: str  # the full regex/route text, e.g. "api/eudr/v1/webhooks/<str:webhook_id>"
+    name: str | None
+    callback: Callable[..., Any]
+
+    @property
+    def path(self) -> str:
+        """A concrete path for the pattern (placeholder values for its converters)."""
+        sample = {"uuid": str(uuid.uuid4()), "int": "1", "slug": "x", "str": "x", "path": "x"}
+        text = re.sub(r"<(?:(\w+):)?\w+>", lambda m: sample.get(m.group(1) or "str", "x"), self.pattern)
+        text = text.replace("^", "").replace("$", "").replace("\\Z", "")
+        return "/" + text
+
+    @property
+    def is_api(self) -> bool:
+        return is_api_path(self.path)
+
+    @property
+    def drf_view(self) -> type[APIView] | None:
+        cls = getattr(self.callback, "cls", None) or getattr(self.callback, "view_class", None)
+        return cls if isinstance(cls, type) and issubclass(cls, APIView) else None
+
+
+def routes() -> Iterator[Route]:
+    def walk(patterns: list[Any], prefix: str) -> Iterator[Route]:
+        for entry in patterns:
+            text = prefix + str(entry.pattern)
+            if isinstance(entry, URLResolver):
+                yield from walk(entry.url_patterns, text)
+            elif isinstance(entry, URLPattern):
+                yield Route(text, entry.name, entry.callback)
+
+    yield from walk(get_resolver().url_patterns, "")
+
+
+def _key(route: Route) -> str:
+    return route.name or route.pattern
+
+
+# (check, route name or pattern) -> why this route may skip the check. Nothing else.
+_READS_NOTHING = "answers the same to any method; reads no body and writes nothing"
+EXEMPT: dict[tuple[str, str], str] = {
+    ("limiter", "livez"): "liveness probe: " + _READS_NOTHING,
+    ("limiter", "healthz"): "readiness probe: " + _READS_NOTHING,
+    ("limiter", "favicon"): "a static icon: " + _READS_NOTHING,
+    ("limiter", "problem-index"): "problem type documentation: " + _READS_NOTHING,
+    ("limiter", "problem-type"): "problem type documentation: " + _READS_NOTHING,
+    ("limiter", "methodology"): "methodology documentation: " + _READS_NOTHING,
+    ("limiter", "methodology-part"): "methodology documentation: " + _READS_NOTHING,
+    ("limiter", "home"): "redirects to the panel or the sign-in page: " + _READS_NOTHING,
+    ("limiter", "set_language"): "Django's language switch: sets a cookie of the caller's own, no work",
+    ("limiter", "logout"): "ends the caller's own session; nothing to limit",
+    ("limiter", "password_reset_confirm"): (
+        "guarded by Django's HMAC token (unguessable); the reset request that sends it is limited"
+    ),
+    # The API's catch-all: a problem+json 404 for any method, before any body is read.
+    ("limiter", r"^(?:api|v1)/"): "the API's catch-all 404 problem: " + _READS_NOTHING,
+    ("plain_api_view", r"^(?:api|v1)/"): "the API's catch-all 404 problem: " + _READS_NOTHING,
+}
+
+
+def _exempt(check: str, route: Route) -> bool:
+    if (check, _key(route)) in EXEMPT or (check, route.pattern) in EXEMPT:
+        return True
+    # The Django admin: staff only, behind its own sign-in (limited: admin-login-limited)
+    # and CSRF; its change forms are for our staff, not a client surface.
+    return check == "limiter" and route.pattern.startswith("admin/") and route.name != "admin-login-limited"
+
+
+# --- the checks -------------------------------------------------------------------------
+
+
+def check_middleware(_: Route) -> str | None:
+    required = (
+        "eudr_service.lib.body_limit.BodySizeLimitMiddleware",
+        "eudr_service.lib.deadline.RequestDeadlineMiddleware",
+    )
+    missing = [m for m in required if m not in settings.MIDDLEWARE]
+    return f"middleware missing: {missing}" if missing else None
+
+
+def check_parsers(route: Route) -> str | None:
+    view = route.drf_view
+    if view is None or not route.is_api:
+        return None
+    loose = [p.__name__ for p in view.parser_classes if not issubclass(p, HARDENED_PARSERS)]
+    return f"{view.__name__} parses with {loose}, not the hardened parsers" if loose else None
+
+
+SAFE_ONLY = {"GET", "HEAD", "OPTIONS"}
+
+
+def check_plain_api_view(route: Route, client: Any) -> str | None:
+    if route.drf_view is not None or not route.is_api:
+        return None
+    response = client.post(route.path, data=b'{"x": 1}', content_type="application/json")
+    # 404 problem for an unknown id and 405 both mean the body was never parsed.
+    if response.status_code in (404, 405) or response.status_code == 401:
+        return None
+    return f"a plain Django view on an API path answered POST with {response.status_code}"
+
+
+LIMITED = 429
+
+
+def check_limiter(route: Route, client: Any) -> str | None:
+    if route.is_api:
+        return None
+    client.force_login(client.walk_user)  # a route before may have signed out (logout)
+    response = client.post(route.path, data={})
+    if response.status_code == LIMITED and response.get("X-Route-Walk") == "limited":
+        return None
+    if response.status_code == 405:
+        return None
+    return f"POST answered {response.status_code} without going through the limiter"
+
+
+# --- the walk ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def walker(client, make_user, monkeypatch):
+    """A signed-in user, and the limiter answering a marked 429 whenever it is asked."""
+    from accounts import limits
+
+    def refuse(*_: Any, **__: Any) -> HttpResponse:
+        response = HttpResponse("limited by the walk", status=LIMITED)
+        response["X-Route-Walk"] = "limited"
+        return response
+
+    monkeypatch.setattr(limits, "_check", refuse)
+    client.walk_user = make_user("enterprise")
+    client.force_login(client.walk_user)
+    return client
+
+
+def test_every_route_is_found():
+    found = {_key(r) for r in routes()}
+    # A few of each kind, so a broken walk cannot pass by finding nothing.
+    assert {"risk-jobs", "webhook-list", "panel-keys", "livez", "admin-login-limited"} <= found
+
+
+def test_every_route_has_the_body_limit_and_deadline_middleware():
+    failures = [
+        f"{r.pattern}: {m}" for r in routes() if (m := check_middleware(r)) and not _exempt("middleware", r)
+    ]
+    assert not failures, "\n".join(failures)
+
+
+def test_every_api_view_parses_bodies_with_the_hardened_parsers():
+    failures = [
+        f"{r.pattern}: {m}" for r in routes() if (m := check_parsers(r)) and not _exempt("parsers", r)
+    ]
+    assert not failures, "\n".join(failures)
+
+
+def test_every_plain_api_view_reads_no_body(walker):
+    failures = [
+        f"{r.pattern}: {msg}"
+        for r in routes()
+        if not _exempt("plain_api_view", r) and (msg := check_plain_api_view(r, walker))
+    ]
+    assert not failures, "\n".join(failures)
+
+
+def test_every_page_that_takes_a_post_goes_through_the_limiter(walker):
+    failures = [
+        f"{r.pattern}: {m}" for r in routes() if not _exempt("limiter", r) and (m := check_limiter(r, walker))
+    ]
+    assert not failures, "\n".join(failures)
+
+
+def test_the_walk_catches_a_loose_parser(monkeypatch):
+    from rest_framework.parsers import JSONParser
+
+    from risk.views import RiskJobsView
+
+    monkeypatch.setattr(RiskJobsView, "parser_classes", [JSONParser])
+    route = next(r for r in routes() if r.name == "risk-jobs")
+    assert "JSONParser" in (check_parsers(route) or "")
+
+
+def test_every_exemption_names_a_real_route_and_a_reason():
+    keys = {_key(r) for r in routes()} | {r.pattern for r in routes()}
+    for (check, route), reason in EXEMPT.items():
+        assert check in {"middleware", "parsers", "plain_api_view", "limiter"}
+        assert route in keys, route
+        assert reason.strip()
