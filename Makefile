@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8000
 STAMP  := $(VENV)/.installed-$(shell python3 -c "import hashlib,sys;print(hashlib.sha256(open('requirements.txt','rb').read()).hexdigest()[:12])")
 
-.PHONY: run test lint format test-services bench migrate clean screenshots client
+.PHONY: run test test-slow test-all lint format test-services bench migrate clean screenshots client
 
 $(STAMP): requirements.txt
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -51,8 +51,19 @@ run: migrate
 	echo "Serving on http://127.0.0.1:$(PORT)  (API docs: /api/docs/)"; \
 	$(VENV)/bin/gunicorn eudr_service.wsgi -c gunicorn.conf.py --bind 127.0.0.1:$(PORT)
 
+# Test layers. `make test` runs the fast layer on every core (pytest-xdist); the slow
+# layers (markers browser, pdf_layout, fuzz in pyproject.toml) run in `make test-slow`;
+# `make test-all` runs both at once. CI (.ci/run) runs both layers, then the services suite.
+SLOW_LAYERS := browser or pdf_layout or fuzz
+TEST_WORKERS ?= auto
 test: $(STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) -m "not ($(SLOW_LAYERS))"
+
+test-slow: $(STAMP)
+	$(PY) -m pytest -n $(TEST_WORKERS) -m "$(SLOW_LAYERS)"
+
+test-all: $(STAMP)
+	$(PY) -m pytest -n $(TEST_WORKERS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

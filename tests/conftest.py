@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from django.core.cache import caches
@@ -20,6 +20,20 @@ from compliance.services import dds_create, dds_transition
 pytest_plugins = ["tests.sandbox_keys"]
 
 _emails = itertools.count(1)
+
+
+# The production hasher (Django's PBKDF2, about a million rounds) costs a large part of a
+# second per password; most tests sign a user up. Tests hash with MD5 instead, once for
+# the whole session; tests/accounts/test_password_hasher.py checks the production one.
+TEST_PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hasher() -> Iterator[None]:
+    from django.test.utils import override_settings
+
+    with override_settings(PASSWORD_HASHERS=TEST_PASSWORD_HASHERS):
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,7 @@ from eudr_service.lib.pdf import render_pdf
 from tests.compliance.test_dds_api import JSON, with_plots
 from tests.reports.test_pdf_layout import MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, TOLERANCE, glyphs
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.pdf_layout, pytest.mark.django_db]
 
 
 def test_plots_table_stays_inside_the_margins_with_long_cells(keyed_client, eager_tasks):

@@ -17,7 +17,7 @@ from reports.labels import labels_for
 from reports.models import CsrdReport
 from reports.services import csrd_pdf_render
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.pdf_layout, pytest.mark.django_db]
 
 MM = 72 / 25.4
 # static/pdf/base.css: @page margin 18mm 16mm 20mm 16mm; the page number sits in the bottom margin.

@@ -158,6 +158,7 @@ def _use_owned_ids(case, owned: dict[str, str]) -> None:
 
 
 # Transactional: work queued on commit (PDF rendering, webhook sends) runs as in production.
+@pytest.mark.fuzz
 @pytest.mark.django_db(transaction=True)
 @schema.parametrize()
 @FUZZ
