@@ -1,11 +1,19 @@
-"""Quotas: a daily window (midnight UTC) and a per-minute burst, per account.
+"""The daily quota: one window per account (or client network) that resets at
+midnight UTC, and the specification's rate-limit headers. The one module for both.
 
-Counted in the shared cache with atomic increments, so every web node sees
-the same numbers. A call is counted first and, if it is over a limit,
-uncounted again: concurrent callers can never be granted more than the limit,
-and a rejected call does not consume quota.
+Why not django-ratelimit (which carries the per-minute limits, accounts.limits):
+its counters are fixed windows staggered per key (a hash of the key moves each
+window's end), while the specification resets the day at midnight UTC for every
+account and announces that instant in X-RateLimit-Reset; and it keeps counting
+refused calls, while a call refused here is uncounted again, so the quota stays
+exact under races (count and undo in one Redis script: concurrent callers can
+never be granted more than the limit, and a refused call costs nothing).
 
-This module is the one place that computes rate-limit headers.
+The public verify endpoint's per-address allowance (a day and a minute) is
+counted here too, in the same single round trip that also reads the cached
+record: going through django-ratelimit for its minute costs three more round
+trips and about 0.5 ms of CPU per call, which would lose verify's throughput
+target in `make bench` (docs/plans.md, "Limits").
 """
 
 from __future__ import annotations
@@ -21,11 +29,8 @@ from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest, HttpResponse
-from rest_framework.request import Request
-from rest_framework.throttling import BaseThrottle
 
 from eudr_service.lib.client_ip import client_network
-from eudr_service.lib.outages import CACHE_ERRORS, warn_once_a_minute
 from eudr_service.lib.problems import Problem
 from eudr_service.lib.redis_scripts import LuaScript
 
@@ -53,6 +58,9 @@ class QuotaState:
     day_used: int
     minute_used: int
     now: float
+    # When django-ratelimit counted the minute (accounts.limits): the last second of its
+    # window, which is staggered per key. None: the minute counted here, on the clock's minute.
+    minute_window_end: int | None = None
 
     @property
     def day_reset(self) -> int:
@@ -60,6 +68,8 @@ class QuotaState:
 
     @property
     def minute_reset(self) -> int:
+        if self.minute_window_end is not None:
+            return self.minute_window_end + 1
         return (int(self.now) // MINUTE + 1) * MINUTE
 
     def headers(self) -> dict[str, str]:
@@ -255,95 +265,13 @@ def anonymous_limits(request: HttpRequest) -> tuple[str, Limits]:
     )
 
 
-def _plan_limits(user: Any) -> tuple[str, Limits]:
-    return f"{ACCOUNT_SCOPE}{user.pk}", Limits(user.plan.daily_limit, user.plan.per_minute_limit)
+def day_used(*, scope: str) -> int:
+    """How many calls `scope` has made today (for the headers of a call refused elsewhere)."""
+    return int(caches["default"].get(_counter_keys(scope, _now())[0]) or 0)
 
 
-def limits_for(request: Request) -> tuple[str, Limits]:
-    if request.user.is_authenticated:
-        return _plan_limits(request.user)
-    return anonymous_limits(request._request)
-
-
-class PlanQuotaThrottle(BaseThrottle):
-    """DRF throttle: runs after authentication and permissions, so calls
-    refused for a bad key or a missing plan feature are never counted."""
-
-    def allow_request(self, request: Request, view: Any) -> bool:
-        scope, limits = limits_for(request)
-        try:
-            state, _ = quota_consume(scope=scope, limits=limits)
-        except QuotaExceeded as exc:
-            request._request.quota_state = exc.state
-            raise
-        except CACHE_ERRORS as exc:
-            return _on_counter_outage(request, exc)
-        request._request.quota_state = state
-        return True
-
-
-class CountedInView(BaseThrottle):
-    """For views that count their calls themselves (public_quota_consume): DRF
-    counts nothing, yet the view still declares it is limited (the schema lists
-    its rate-limit headers and 429)."""
-
-    def allow_request(self, request: Request, view: Any) -> bool:
-        return True
-
-
-def public_quota_consume(*, request: HttpRequest, user: Any = None, fetch: str | None = None) -> Any:
-    """Count a call to a public endpoint (verify), which anyone may call without
-    a key: a key must never get less than no key. A keyed call uses the plan's
-    allowance and, once that is used up, the calling address's anonymous
-    allowance, as if no key had been sent; when both are used up, the refusal
-    with the shorter Retry-After is given. A Redis outage serves the call
-    uncounted, as it does for anonymous callers.
-
-    Returns the cached value of `fetch`, read in the same round trip, or
-    NOT_FETCHED; raises QuotaExceeded. The headers' state is left on the request.
-    `user` is the key's account, None (or anonymous) without a key.
-    """
-    try:
-        if user is not None and user.is_authenticated:
-            try:
-                state, fetched = quota_consume(**_scope_limits(_plan_limits(user)), fetch=fetch)
-            except QuotaExceeded as over_plan:
-                try:
-                    state, fetched = quota_consume(**_scope_limits(anonymous_limits(request)), fetch=fetch)
-                except QuotaExceeded as over_anonymous:
-                    raise min(over_anonymous, over_plan, key=lambda exc: exc.retry_after) from None
-        else:
-            state, fetched = quota_consume(**_scope_limits(anonymous_limits(request)), fetch=fetch)
-    except QuotaExceeded as exc:
-        request.quota_state = exc.state
-        raise
-    except CACHE_ERRORS as exc:
-        warn_once_a_minute("quota", "Quota counters unavailable (%s); serving public calls uncounted", exc)
-        return NOT_FETCHED
-    request.quota_state = state
-    return fetched
-
-
-def _scope_limits(pair: tuple[str, Limits]) -> dict[str, Any]:
-    return {"scope": pair[0], "limits": pair[1]}
-
-
-def _on_counter_outage(request: Request, exc: Exception) -> bool:
-    """Without the counters: paid plans and the anonymous public verify go on
-    uncounted (a logged warning); free plans wait, since they are the ones
-    abuse would use."""
-    user = request.user
-    if not user.is_authenticated or user.plan_id in settings.QUOTA_FAIL_OPEN_PLANS:
-        warn_once_a_minute(
-            "quota", "Quota counters unavailable (%s); serving paid and anonymous calls uncounted", exc
-        )
-        return True
-    raise Problem(
-        503,
-        "quota_unavailable",
-        "Request counting is briefly unavailable; retry shortly.",
-        headers={"Retry-After": "30"},
-    )
+def account_scope(user: Any) -> str:
+    return f"{ACCOUNT_SCOPE}{user.pk}"
 
 
 class RateLimitHeadersMiddleware:

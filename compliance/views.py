@@ -12,8 +12,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import APIKeyAuthentication, request_livemode
+from accounts.limits import CountedInView
 from accounts.permissions import PlanFeaturePermission
-from accounts.quota import CountedInView
 from compliance.documents import dds_pdf_obtain, statement_with_details
 from compliance.filing_serializers import (
     LEGACY_BODY_NOTE,

@@ -225,6 +225,11 @@ AUTH_POSTS_PER_MINUTE = env_int("AUTH_POSTS_PER_MINUTE", 10, minimum=1)
 # ... and the panel's actions (key creation, webhook changes, test events), which
 # are also counted against the account's plan quota like the API calls they stand for.
 PANEL_ACTIONS_PER_MINUTE = env_int("PANEL_ACTIONS_PER_MINUTE", 30, minimum=1)
+# django-ratelimit (accounts.limits) counts the per-minute limits in the shared cache.
+# Fail open only for its lost increment (a counter that expired between its add and
+# its incr); a cache outage raises, and accounts.limits decides per limit what it means.
+RATELIMIT_USE_CACHE = "default"
+RATELIMIT_FAIL_OPEN = True
 # Usable (unrevoked) API keys one account may hold; enforced under a row lock.
 API_KEYS_MAX_PER_ACCOUNT = env_int("API_KEYS_MAX_PER_ACCOUNT", 10, minimum=1)
 
@@ -428,7 +433,7 @@ REST_FRAMEWORK = {
         "rest_framework.permissions.IsAuthenticated",
         "accounts.permissions.PlanFeaturePermission",
     ],
-    "DEFAULT_THROTTLE_CLASSES": ["accounts.quota.PlanQuotaThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["accounts.limits.PlanQuotaThrottle"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["eudr_service.lib.json_parser.DepthLimitedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -11,6 +11,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from accounts.limits import panel_actions_per_minute, rate_limited
+from accounts.models import Plan
 from accounts.services import eu_credential_delete, eu_credential_get
 from compliance.eu_credentials import EuCredentialsRefused, eu_credential_store
 from compliance.eu_submission import configured_environment
@@ -22,6 +23,10 @@ from panel.forms import EuCredentialForm
 @require_http_methods(["GET", "POST"])
 @rate_limited("panel-eu-credentials", per_minute=panel_actions_per_minute)
 def eu_credentials(request: HttpRequest) -> HttpResponse:
+    # The API's plan gate (EuCredentialView.required_feature): filing with the EU is a "dds" feature.
+    if not request.user.plan.has_feature("dds"):
+        plans = [plan.name for plan in Plan.objects.all() if plan.has_feature("dds")]
+        return render(request, "panel/eu_credentials.html", {"not_in_plan": True, "plans": plans}, status=403)
     credential = eu_credential_get(account_id=request.user.pk)
     status = 200
     if request.method == "POST" and request.POST.get("action") == "delete":

@@ -35,7 +35,13 @@ from django.utils import timezone
 from eudr_service.celery import tasks_run_inline
 from eudr_service.lib import safe_http
 from webhooks.models import Delivery, DeliveryAttempt, Endpoint, Event
-from webhooks.services import deliveries_wake, endpoint_disable, endpoints_disable_failing, wake_acknowledge
+from webhooks.services import (
+    deliveries_wake,
+    endpoint_disable,
+    endpoints_disable_failing,
+    retry_slot,
+    wake_acknowledge,
+)
 from webhooks.signing import event_body, signed_headers
 
 logger = logging.getLogger(__name__)
@@ -248,7 +254,8 @@ class _BatchSender:
 
 
 def _apply(delivery: Delivery, outcome: Outcome) -> float | None:
-    """Move `delivery` on in memory after `outcome`; the retry delay when one is scheduled."""
+    """Move `delivery` on in memory after `outcome` (and reserve its retry's place under the
+    account's delivery cap); the retry delay when one is scheduled."""
     number = delivery.attempt_count + 1
     delivery.attempt_count = number
     delivery.last_attempt_at = outcome.attempted_at
@@ -266,7 +273,9 @@ def _apply(delivery: Delivery, outcome: Outcome) -> float | None:
         delivery.status, delivery.next_attempt_at = Delivery.Status.DEAD, None
         return None
     delivery.status = Delivery.Status.FAILED
-    delivery.next_attempt_at = timezone.now() + timedelta(seconds=delay)
+    now = timezone.now()
+    delivery.next_attempt_at = retry_slot(owner_id=delivery.event.owner_id, at=now + timedelta(seconds=delay))
+    delay = (delivery.next_attempt_at - now).total_seconds()
     if delay <= settings.WEBHOOKS_SHORT_RETRY_SECONDS and not tasks_run_inline():
         delivery.enqueued_at = delivery.next_attempt_at  # a wake-up message with a countdown covers it
     return delay

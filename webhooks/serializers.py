@@ -13,7 +13,10 @@ _EVENTS_HELP = "Event names: " + ", ".join(EVENT_TYPES)
 class WebhookInSerializer(serializers.Serializer):
     """Specification 2.5: `{url, events}`."""
 
-    url = serializers.CharField(max_length=2048, help_text="https URL of the receiver (public address only)")
+    # Not trimmed: the URL is checked as sent (control characters and white space are refused).
+    url = serializers.CharField(
+        max_length=2048, trim_whitespace=False, help_text="https URL of the receiver (public address only)"
+    )
     events = serializers.ListField(
         child=serializers.ChoiceField(choices=list(EVENT_TYPES)),
         min_length=1,
@@ -23,7 +26,7 @@ class WebhookInSerializer(serializers.Serializer):
 
 
 class WebhookPatchSerializer(serializers.Serializer):
-    url = serializers.CharField(max_length=2048, required=False)
+    url = serializers.CharField(max_length=2048, required=False, trim_whitespace=False)
     events = serializers.ListField(
         child=serializers.ChoiceField(choices=list(EVENT_TYPES)),
         min_length=1,

@@ -214,28 +214,46 @@ def _rate_slot(*, owner_id: int, deliveries: int, now: datetime) -> datetime:
     (an event with more deliveries than the cap fits an empty minute). Above
     the cap nothing is dropped: the deliveries wait, visibly, until then.
     """
+    return _slot(owner_id=owner_id, events=1, deliveries=deliveries, at=now, now=now)
+
+
+def retry_slot(*, owner_id: int, at: datetime) -> datetime:
+    """When a retry due at `at` may be sent: every attempt, first or retry, takes a place
+    under WEBHOOKS_MAX_DELIVERIES_PER_MINUTE, in the minute of `at` or the first later
+    minute with room (then at its start)."""
+    return _slot(owner_id=owner_id, events=0, deliveries=1, at=at, now=timezone.now())
+
+
+def _slot(*, owner_id: int, events: int, deliveries: int, at: datetime, now: datetime) -> datetime:
+    """The pacer of outbound webhook traffic (not an inbound limit, hence not django-ratelimit,
+    which can only refuse: a delivery is never refused, it is scheduled into a minute with room).
+
+    `events` (0 or 1) and `deliveries` are reserved in the first minute from `at` on with
+    room for both; the time to send (`at` itself when its own minute had room)."""
     event_cap = settings.WEBHOOKS_MAX_EVENTS_PER_MINUTE
     delivery_cap = settings.WEBHOOKS_MAX_DELIVERIES_PER_MINUTE
-    minute = int(now.timestamp()) // 60
+    minute = int(at.timestamp()) // 60
     cache = caches["default"]
-    # The first minute that may still have room: a backlog is not rescanned minute by minute.
+    # The first minute that may still have room for an event: a backlog is not rescanned
+    # minute by minute.
     floor_key = f"wh:rate:{owner_id}:floor"
     try:
-        start = max(minute, cache.get(floor_key) or minute)
+        start = max(minute, cache.get(floor_key) or minute) if events else minute
         for slot in range(start, minute + _MAX_DEFER_MINUTES):
             events_key, deliveries_key = f"wh:rate:{owner_id}:{slot}:e", f"wh:rate:{owner_id}:{slot}:d"
-            ttl = (slot - minute + 2) * 60
-            events_now = _count(cache, events_key, 1, ttl)
+            ttl = max((slot + 2) * 60 - int(now.timestamp()), 60)  # the counter outlives its minute
+            events_now = _count(cache, events_key, 1, ttl) if events else 0
             deliveries_now = _count(cache, deliveries_key, deliveries, ttl)
             if events_now <= event_cap and (deliveries_now <= delivery_cap or deliveries_now == deliveries):
-                return now if slot == minute else datetime.fromtimestamp(slot * 60, tz=UTC)
-            cache.decr(events_key)
+                return at if slot == minute else datetime.fromtimestamp(slot * 60, tz=UTC)
+            if events:
+                cache.decr(events_key)
             cache.decr(deliveries_key, deliveries)
             if events_now > event_cap:  # no further event fits this minute
                 cache.set(floor_key, slot + 1, ttl)
     except Exception:  # the cache is down: send now rather than hold the outbox hostage
         logger.warning("webhook rate counters unavailable; sending without the cap", exc_info=True)
-        return now
+        return at
     return datetime.fromtimestamp((minute + _MAX_DEFER_MINUTES) * 60, tz=UTC)
 
 

@@ -225,6 +225,18 @@ _ROWS: tuple[ProblemType, ...] = (
         "Podaj pełny adres https://.",
     ),
     ProblemType(
+        "url_control_characters",
+        400,
+        "Control characters in the webhook URL",
+        "Znaki sterujące w adresie webhooka",
+        "The webhook URL contains control characters or white space (such as CR or LF), "
+        "which no URL may contain.",
+        "Adres webhooka zawiera znaki sterujące lub białe znaki (na przykład CR lub LF), "
+        "których żaden adres URL nie może zawierać.",
+        "Send the URL alone, without line breaks, tabs or spaces; encode a space in a path as %20.",
+        "Podaj sam adres, bez znaków nowej linii, tabulatorów i spacji; spację w ścieżce zapisz jako %20.",
+    ),
+    ProblemType(
         "url_too_long",
         400,
         "Webhook URL too long",

@@ -26,6 +26,7 @@ import socket
 import ssl
 import threading
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -147,6 +148,12 @@ def check_url(url: str, *, allow_insecure: bool | None = None, timeout: float | 
     insecure = allow_insecure_default() if allow_insecure is None else allow_insecure
     if len(url) > MAX_URL_LENGTH:
         raise DestinationRefused("url_too_long", f"The URL is longer than {MAX_URL_LENGTH} characters.")
+    # urlsplit silently drops CR, LF and tab, so they would be stored, shown and signed
+    # for while another URL is called; a URL has no control characters nor white space.
+    if any(unicodedata.category(char) == "Cc" or char.isspace() for char in url):
+        raise DestinationRefused(
+            "url_control_characters", "The URL contains control characters or white space (such as CR or LF)."
+        )
     try:
         parts = urlsplit(url)
         port = parts.port

@@ -9,6 +9,7 @@ import pytest
 
 from accounts.models import Plan
 from accounts.services import api_key_create
+from tests.limiter_clock import set_limiter_clock
 
 pytestmark = [
     pytest.mark.services,
@@ -23,6 +24,31 @@ def test_50_parallel_calls_against_quota_of_20_grant_exactly_20(live_server, tra
     )
     _, plaintext = api_key_create(user=make_user(plan.code), name="load")
     url = f"{live_server.url}/api/test/quota-probe"  # verify would add the anonymous allowance
+
+    def call(_: int) -> int:
+        request = urllib.request.Request(url, headers={"Authorization": f"Bearer {plaintext}"})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    with ThreadPoolExecutor(max_workers=50) as pool:
+        statuses = list(pool.map(call, range(50)))
+    assert statuses.count(200) == 20
+    assert statuses.count(429) == 30
+
+
+def test_50_parallel_calls_against_a_burst_of_20_grant_exactly_20(
+    live_server, transactional_db, make_user, monkeypatch
+):
+    """The minute is django-ratelimit's (accounts.limits): its add and Redis INCR are atomic too."""
+    set_limiter_clock(monkeypatch, lambda: 1_767_229_200.0)  # the live server is a thread of this process
+    plan = Plan.objects.create(
+        code="bursty", name="Bursty", daily_limit=None, per_minute_limit=20, features=["verify"]
+    )
+    _, plaintext = api_key_create(user=make_user(plan.code), name="load")
+    url = f"{live_server.url}/api/test/quota-probe"
 
     def call(_: int) -> int:
         request = urllib.request.Request(url, headers={"Authorization": f"Bearer {plaintext}"})

@@ -4,8 +4,8 @@ import pytest
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from accounts import quota
 from accounts.models import APIKey, Plan
+from tests.limiter_clock import set_limiter_clock
 from webhooks.models import Delivery, Endpoint
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +15,7 @@ KEYED = "/api/eudr/dds/list"
 @pytest.fixture(autouse=True)
 def one_window(monkeypatch):
     # The limiter's windows are clock slots; one slot for the whole test.
-    monkeypatch.setattr(quota, "_now", lambda: 1_767_229_200.0)
+    set_limiter_clock(monkeypatch, lambda: 1_767_229_200.0)
 
 
 def test_panel_test_events_count_against_the_plan_quota(signed_in, receiver, make_key):

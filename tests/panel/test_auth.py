@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 
+from tests.limiter_clock import set_limiter_clock
 from tests.panel.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -17,9 +18,7 @@ NEW_PASSWORD = "another long secret 42"
 def one_window(monkeypatch):
     """Keeps the limiter in one window: its windows are clock slots, and a slot ending
     mid-test would reset the count."""
-    from accounts import quota
-
-    monkeypatch.setattr(quota, "_now", lambda: 1_767_229_200.0)
+    set_limiter_clock(monkeypatch, lambda: 1_767_229_200.0)
 
 
 def signup(client, email="New.Operator@Example.com", password=NEW_PASSWORD, **extra):

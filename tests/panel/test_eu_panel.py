@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from rest_framework.test import APIClient
 
 from accounts.models import EuCredential
 from compliance.models import EuSubmission
@@ -118,3 +119,21 @@ def test_statement_page_shows_eu_status_and_numbers(signed_in, make_statement):
 def test_another_accounts_statement_page_is_404(signed_in, make_statement):
     statement = make_statement("COMPLIANT")
     assert signed_in().get(f"/panel/statements/{statement.dds_id}/").status_code == 404
+
+
+def test_free_plan_cannot_set_eu_credentials_in_the_panel_as_in_the_api(signed_in, make_key, eu):
+    """The attack: a Free account wrote its EU credentials 45 times through the panel; the API answers 403."""
+    client = english(signed_in("free"))
+    for _ in range(3):
+        response = client.post(PAGE, FORM)
+        assert response.status_code == 403
+        assert "Your plan does not include this" in response.content.decode()
+    assert client.get(PAGE).status_code == 403
+    assert client.post(PAGE, {"action": "delete"}).status_code == 403
+    assert not EuCredential.objects.filter(account=client.user).exists()
+    assert eu.calls == []  # the EU was never asked
+    _, key = make_key(user=client.user)
+    api = APIClient(HTTP_AUTHORIZATION=f"Bearer {key}").put(
+        "/api/eudr/v1/eu-is/credentials", FORM, format="json"
+    )
+    assert api.status_code == 403 and api.json()["code"] == "plan_required"

@@ -5,8 +5,8 @@ import pytest
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from accounts import quota
 from accounts.models import UpgradeRequest, User
+from tests.limiter_clock import set_limiter_clock
 
 pytestmark = pytest.mark.django_db
 PAGE = "/panel/plan/"
@@ -14,7 +14,7 @@ PAGE = "/panel/plan/"
 
 @pytest.fixture(autouse=True)
 def one_window(monkeypatch):
-    monkeypatch.setattr(quota, "_now", lambda: 1_767_229_200.0)
+    set_limiter_clock(monkeypatch, lambda: 1_767_229_200.0)
 
 
 @pytest.fixture

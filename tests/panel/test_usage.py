@@ -9,6 +9,7 @@ from accounts import quota
 from accounts.models import DailyUsage, Plan, User
 from accounts.tasks import usage_persist_task
 from accounts.usage import day_date, usage_chart, usage_history, usage_persist, usage_today
+from tests.limiter_clock import set_limiter_clock
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.urls")]
 PROBE = "/api/test/risk-probe"
@@ -22,7 +23,7 @@ def clock(monkeypatch):
         now = MIDNIGHT + 3600.0
 
     fake = Clock()
-    monkeypatch.setattr(quota, "_now", lambda: fake.now)
+    set_limiter_clock(monkeypatch, lambda: fake.now)
     return fake
 
 

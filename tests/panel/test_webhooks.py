@@ -125,3 +125,16 @@ def test_refusals_speak_the_panels_language(signed_in, settings):
     client.cookies["django_language"] = "en"
     html = create(client, "http://example.com/hook").content.decode()
     assert "Webhooks are delivered over https only." in html
+
+
+@pytest.mark.parametrize("url", ["https://hooks.example/in\r\nX-Injected: 1", "https://hooks.example/\rin"])
+def test_url_with_control_characters_is_refused_next_to_the_field(signed_in, receiver, url):
+    """The attack: a URL with CR/LF was accepted. (The form trims surrounding white space, as
+    forms do with pasted text; inside the URL a control character is refused.)"""
+    client = signed_in("standard")
+    client.cookies["django_language"] = "en"
+    response = create(client, url)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'id="id_url_error"' in html and "control characters" in html
+    assert not Endpoint.objects.exists()

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client, override_settings
 from rest_framework.test import APIClient
 
-from accounts import quota
+from tests.limiter_clock import set_limiter_clock
 
 pytestmark = pytest.mark.django_db
 VERIFY = "/api/v1/verify/DDS-PL-2025-000123-ABCD"
@@ -17,7 +17,7 @@ PASSWORD = "correct horse battery"
 @pytest.fixture(autouse=True)
 def one_window(monkeypatch):
     # The limiter's windows are clock slots; one slot for the whole test.
-    monkeypatch.setattr(quota, "_now", lambda: 1_767_229_200.0)
+    set_limiter_clock(monkeypatch, lambda: 1_767_229_200.0)
 
 
 def test_admin_sign_in_is_limited_like_the_panel_sign_in(make_user, settings, caplog):

@@ -27,12 +27,12 @@ from drf_spectacular.generators import SchemaGenerator
 from rest_framework.views import APIView
 
 from accounts import keys as key_module
-from accounts import quota
 from accounts.models import APIKey
 from compliance.models import DueDiligenceStatement
 from reports.models import CsrdReport
 from reports.tasks import csrd_report_render_task
 from tests.eudr_service.test_settings import PRODUCTION, _manage
+from tests.limiter_clock import set_limiter_clock
 from tests.security.conftest import CSRD_BODY, DDS_BODY, bearer_client
 from webhooks import services as webhook_services
 from webhooks.models import Delivery, Endpoint
@@ -441,7 +441,7 @@ def test_gunicorn_bounds_slow_and_oversized_requests():
 @pytest.fixture
 def frozen_quota_clock(monkeypatch) -> None:
     # Quota windows are fixed minutes and days: a boundary mid-test would reset them.
-    monkeypatch.setattr(quota, "_now", lambda: 1_767_268_800.0 + 3600)  # 2026-01-01 01:00 UTC
+    set_limiter_clock(monkeypatch, lambda: 1_767_268_800.0 + 3600)  # 2026-01-01 01:00 UTC
 
 
 @pytest.mark.usefixtures("frozen_quota_clock")

@@ -249,3 +249,36 @@ def test_schema_lists_every_webhook_operation(client):
         assert "post" in paths[BASE + suffix]
     deliveries = paths[BASE + "/{webhook_id}/deliveries"]["get"]
     assert "200" in deliveries["responses"]
+
+
+CONTROL_URLS = [
+    "https://hooks.example/in\r\nX-Injected: 1",
+    "https://hooks.example/in\n",
+    "https://hooks.example/\rin",
+    "https://hooks.example/in\t",
+    "https://hooks.example/in\x1b[0m",
+    " https://hooks.example/in",
+    "https://hooks.example/a b",
+]
+
+
+@pytest.mark.parametrize("url", CONTROL_URLS)
+def test_registration_refuses_urls_with_control_characters(client, dns, url):
+    """The attack: a URL with CR/LF was accepted (urlsplit drops them, so another URL is called)."""
+    dns["hooks.example"] = ["93.184.215.14"]
+    response = client.post(BASE, {"url": url, "events": ["dds.at_risk"]}, format="json")
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/problem+json"
+    body = response.json()
+    assert body["code"] == "url_control_characters" and body["errors"][0]["field"] == "url"
+    assert not Endpoint.objects.exists()
+
+
+@pytest.mark.parametrize("url", CONTROL_URLS[:3])
+def test_update_refuses_urls_with_control_characters(client, created, dns, url):
+    dns["hooks.example"] = ["93.184.215.14"]
+    response = client.patch(f"{BASE}/{created['id']}", {"url": url}, format="json")
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/problem+json"
+    assert response.json()["code"] == "url_control_characters"
+    assert Endpoint.objects.get().url == created["url"]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from datetime import UTC, datetime
+
 import pytest
 from django.utils import timezone
 
 from webhooks import services, tasks
-from webhooks.models import Delivery, Event
+from webhooks.models import Delivery, DeliveryAttempt, Event
 from webhooks.services import event_emit, wake_acknowledge
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("insecure")]
@@ -67,3 +70,29 @@ def test_a_burst_of_commits_sends_one_wake_up(
     with django_capture_on_commit_callbacks(execute=True):
         _emit(owner, 1)
     assert len(wakes) == 2
+
+
+@pytest.fixture
+def two_per_minute(settings, monkeypatch) -> datetime:
+    """A delivery cap of 2 and a stopped clock 10 s into a minute (the first retry, 5 s later,
+    falls in the same minute); no jitter."""
+    settings.WEBHOOKS_MAX_DELIVERIES_PER_MINUTE = 2
+    settings.WEBHOOKS_RETRY_JITTER = 0
+    now = datetime(2026, 1, 1, 1, 0, 10, tzinfo=UTC)
+    monkeypatch.setattr(timezone, "now", lambda: now)
+    return now
+
+
+def test_retries_take_a_place_under_the_delivery_cap(owner, make_endpoint, receiver, run_due, two_per_minute):
+    """The attack: retries were not counted (600 attempts in one minute against 300)."""
+    make_endpoint(receiver.url)
+    receiver.respond(500, 500)
+    _emit(owner, 2)  # their first attempts fill this minute
+    assert len(run_due()) == 2
+    made = [a.attempted_at for a in DeliveryAttempt.objects.filter(delivery__event__owner=owner)]
+    retries = [d.next_attempt_at for d in Delivery.objects.filter(event__owner=owner)]
+    per_minute = Counter(int(t.timestamp()) // 60 for t in made + retries)
+    minute = int(two_per_minute.timestamp()) // 60
+    # Both retries wait for the next minute, none dropped; no minute holds more than the cap.
+    assert per_minute == {minute: 2, minute + 1: 2}
+    assert all(d.status == Delivery.Status.FAILED for d in Delivery.objects.filter(event__owner=owner))
