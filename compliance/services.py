@@ -30,6 +30,8 @@ from compliance.models import (
     IdempotencyRecord,
     PlotKind,
 )
+from risk.parcels import ParcelLookupBudgetSpent
+from risk.service import parcel_lookups_fit_request
 
 
 class InvalidTransition(Exception):
@@ -339,15 +341,25 @@ def _schedule_screening(statement: DueDiligenceStatement) -> None:
 
     plots = DDSPlot.objects.filter(commodity__statement=statement)
     plot_count = plots.count()
-    large = plot_count > settings.DDS_SYNC_SCREENING_MAX_PLOTS or (
-        sum(count_positions(g) for g in plots.values_list("geometry", flat=True))
-        > settings.DDS_SYNC_SCREENING_MAX_POSITIONS
+    large = (
+        plot_count > settings.DDS_SYNC_SCREENING_MAX_PLOTS
+        or (
+            sum(count_positions(g) for g in plots.values_list("geometry", flat=True))
+            > settings.DDS_SYNC_SCREENING_MAX_POSITIONS
+        )
+        # Parcel lookups that could wait longer than the request's ULDK budget.
+        or not parcel_lookups_fit_request(
+            parcel_ids=list(plots.filter(kind=PlotKind.PARCEL).values_list("parcel_id", flat=True))
+        )
     )
+    if not large:
+        try:
+            dds_screen(statement_id=statement.pk)
+        except ParcelLookupBudgetSpent:
+            large = True  # ULDK answered slower than the budget allows: a worker finishes
     if large:
         # robust: a broker outage must not fail the filing; the sweep enqueues it later.
         transaction.on_commit(lambda: dds_screen_task.delay(statement.pk), robust=True)
-    else:
-        dds_screen(statement_id=statement.pk)
 
 
 def dds_sweep_unscreened(*, older_than_seconds: int = 120) -> int:
