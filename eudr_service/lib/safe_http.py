@@ -279,7 +279,13 @@ def check_url(
     except UnicodeError as exc:
         raise DestinationRefused("url_invalid", "The host name is not a valid domain name.") from exc
     try:
-        addresses = _resolve_within(host, port, timeout or settings.OUTBOUND_HTTP_TIMEOUT_SECONDS)
+        # An address literal is its own answer: no resolver is asked.
+        literal = _ip_literal(host)
+        addresses = (
+            [literal]
+            if literal is not None
+            else _resolve_within(host, port, timeout or settings.OUTBOUND_HTTP_TIMEOUT_SECONDS)
+        )
     except (OSError, UnicodeError, ValueError) as exc:
         raise DestinationRefused("url_unresolvable", f"The host {host} does not resolve.") from exc
     if not addresses:
@@ -295,6 +301,13 @@ def check_url(
     if parts.query:
         path += "?" + parts.query
     return Target(parts.scheme, host, port, path, tuple(addresses))
+
+
+def _ip_literal(host: str) -> IPAddress | None:
+    try:
+        return ipaddress.ip_address(host)
+    except ValueError:
+        return None
 
 
 class _PinnedHTTPConnection(http.client.HTTPConnection):
