@@ -31,7 +31,6 @@ from compliance.models import (
     PlotKind,
 )
 from risk.parcels import ParcelLookupBudgetSpent
-from risk.service import parcel_lookups_fit_request
 
 
 class InvalidTransition(Exception):
@@ -341,22 +340,16 @@ def _schedule_screening(statement: DueDiligenceStatement) -> None:
 
     plots = DDSPlot.objects.filter(commodity__statement=statement)
     plot_count = plots.count()
-    large = (
-        plot_count > settings.DDS_SYNC_SCREENING_MAX_PLOTS
-        or (
-            sum(count_positions(g) for g in plots.values_list("geometry", flat=True))
-            > settings.DDS_SYNC_SCREENING_MAX_POSITIONS
-        )
-        # Parcel lookups that could wait longer than the request's ULDK budget.
-        or not parcel_lookups_fit_request(
-            parcel_ids=list(plots.filter(kind=PlotKind.PARCEL).values_list("parcel_id", flat=True))
-        )
+    large = plot_count > settings.DDS_SYNC_SCREENING_MAX_PLOTS or (
+        sum(count_positions(g) for g in plots.values_list("geometry", flat=True))
+        > settings.DDS_SYNC_SCREENING_MAX_POSITIONS
     )
     if not large:
         try:
             dds_screen(statement_id=statement.pk)
         except ParcelLookupBudgetSpent:
-            large = True  # ULDK answered slower than the budget allows: a worker finishes
+            # ULDK answered slower than the request's budget allows: a worker finishes.
+            large = True
     if large:
         # robust: a broker outage must not fail the filing; the sweep enqueues it later.
         transaction.on_commit(lambda: dds_screen_task.delay(statement.pk), robust=True)

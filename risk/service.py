@@ -333,19 +333,6 @@ def _uldk_fetch(parcel_id: str) -> parcels.UldkParcel:
     return fetched
 
 
-def parcel_lookups_fit_request(*, parcel_ids: Sequence[str]) -> bool:
-    """Whether looking up these parcels (those not cached fresh) fits the current request's
-    ULDK budget when each waits its full timeout; always true outside a request."""
-    since = timezone.now() - timedelta(days=settings.PARCEL_CACHE_DAYS)
-    wanted = {p for p in parcel_ids if p}
-    cached = set(
-        ParcelRecord.objects.filter(parcel_id__in=wanted, fetched_at__gte=since).values_list(
-            "parcel_id", flat=True
-        )
-    )
-    return upstreams.expected_wait_fits(upstreams.ULDK, len(wanted - cached), settings.ULDK_TIMEOUT_SECONDS)
-
-
 def _cache_get(key: str) -> bool:
     try:
         return bool(cache.get(key))

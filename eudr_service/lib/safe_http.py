@@ -93,23 +93,34 @@ class RedirectRefused(OutboundError):
 class Deadline:
     """A total wait budget shared by the calls of one request to one upstream.
 
-    `timeout(own)` is what a call may wait: its own timeout, or less when the
-    budget has less left; raises DeadlineExceeded when nothing is left.
+    What counts is time spent waiting on the upstream (each call's duration, charged by
+    `waiting()`), not the request's own work between calls. `timeout(own)` is what the
+    next call may wait: its own timeout, or less when the budget has less left; raises
+    DeadlineExceeded when nothing is left.
     """
 
     def __init__(self, seconds: float, *, clock: Callable[[], float] = time.monotonic) -> None:
         self.seconds = seconds
         self._clock = clock
-        self._ends = clock() + seconds
+        self._spent = 0.0
 
     def remaining(self) -> float:
-        return max(0.0, self._ends - self._clock())
+        return max(0.0, self.seconds - self._spent)
 
     def timeout(self, own: float) -> float:
         left = self.remaining()
         if left <= 0:
             raise DeadlineExceeded(f"the wait budget of {self.seconds:g} s for this upstream is spent")
         return min(own, left)
+
+    @contextlib.contextmanager
+    def waiting(self) -> Iterator[None]:
+        """Charge the time spent inside to the budget."""
+        started = self._clock()
+        try:
+            yield
+        finally:
+            self._spent += self._clock() - started
 
 
 def parse_retry_after(value: str | None, *, now: datetime | None = None) -> float | None:
@@ -382,7 +393,27 @@ def request(
     otherwise), all within the same timeout.
     """
     own = timeout or settings.OUTBOUND_HTTP_TIMEOUT_SECONDS
-    timeout = deadline.timeout(own) if deadline is not None else own
+    if deadline is None:
+        return _request(
+            method, url, headers, body, own, policy, max_response_bytes, follow_same_host_redirects
+        )
+    timeout = deadline.timeout(own)
+    with deadline.waiting():
+        return _request(
+            method, url, headers, body, timeout, policy, max_response_bytes, follow_same_host_redirects
+        )
+
+
+def _request(  # noqa: PLR0917
+    method: str,
+    url: str,
+    headers: dict[str, str] | None,
+    body: bytes | None,
+    timeout: float,
+    policy: Policy | None,
+    max_response_bytes: int,
+    follow_same_host_redirects: bool,
+) -> Response:
     ends = time.monotonic() + timeout
     policy = policy or webhook_policy()
     for _hop in range(MAX_REDIRECTS + 1):
@@ -458,15 +489,13 @@ def stream(
     headers: dict[str, str] | None = None,
     timeout: float | None = None,
     policy: Policy | None = None,
-    deadline: Deadline | None = None,
     allowed_redirect_hosts: frozenset[str] = frozenset(),
 ) -> Iterator[Stream]:
     """`method url` with the body left to read: `timeout` bounds the name lookup, the
     connect and each read (a multi-gigabyte download has no total bound, a stalled one
     does). Redirects are followed to the same host or to `allowed_redirect_hosts`, never
     from https down to http."""
-    own = timeout or settings.OUTBOUND_HTTP_TIMEOUT_SECONDS
-    timeout = deadline.timeout(own) if deadline is not None else own
+    timeout = timeout or settings.OUTBOUND_HTTP_TIMEOUT_SECONDS
     policy = policy or webhook_policy()
     for _hop in range(MAX_REDIRECTS + 1):
         target = check_url(url, timeout=timeout, policy=policy)

@@ -87,13 +87,6 @@ def deadline(upstream: str) -> Deadline | None:
     return current[upstream]
 
 
-def expected_wait_fits(upstream: str, calls: int, per_call_timeout: float) -> bool:
-    """Whether `calls` calls, each waiting up to its timeout, fit the request's budget
-    (always outside a request)."""
-    limit = deadline(upstream)
-    return limit is None or calls * per_call_timeout <= limit.remaining()
-
-
 class UpstreamBudgetMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response

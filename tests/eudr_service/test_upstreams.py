@@ -33,9 +33,12 @@ def test_a_deadline_cuts_each_timeout_to_what_is_left_and_then_refuses():
     clock = Clock(0.0)
     deadline = safe_http.Deadline(15, clock=clock)
     assert deadline.timeout(10) == 10
-    clock.at = 10.0
+    with deadline.waiting():
+        clock.at += 10  # a call that waited 10 s
+    clock.at += 100  # the request's own work between calls is not charged
     assert deadline.timeout(10) == 5
-    clock.at = 15.0
+    with deadline.waiting():
+        clock.at += 5
     with pytest.raises(safe_http.DeadlineExceeded):
         deadline.timeout(10)
 
@@ -47,11 +50,8 @@ def test_the_budget_exists_only_inside_a_request_and_is_fresh_for_each(settings)
         first = upstreams.deadline(upstreams.ULDK)
         assert first is upstreams.deadline(upstreams.ULDK)  # one budget for the whole request
         assert first.seconds == 15
-        assert upstreams.expected_wait_fits(upstreams.ULDK, 1, 10)
-        assert not upstreams.expected_wait_fits(upstreams.ULDK, 2, 10)
     with upstreams.budgets():
         assert upstreams.deadline(upstreams.ULDK) is not first
-    assert upstreams.expected_wait_fits(upstreams.ULDK, 1000, 10)
 
 
 def test_the_breaker_opens_after_n_consecutive_failures(breaker, clock):
