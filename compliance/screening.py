@@ -165,6 +165,8 @@ def plot_screen(plot: DDSPlot) -> None:
     except engine.ParcelNotFound:
         plot.risk, plot.risk_level = None, ""
         plot.screening_error = "parcel not found in the national register (ULDK)"
+    except engine.ParcelLookupBudgetSpent:
+        raise  # the request's ULDK budget is spent: the caller hands the statement to a worker
     except engine.ParcelServiceUnavailable:
         plot.risk, plot.risk_level = None, ""
         plot.screening_error = "parcel service (ULDK) unreachable and parcel not cached"

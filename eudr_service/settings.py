@@ -86,6 +86,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "eudr_service.lib.request_id.RequestIdMiddleware",
     "eudr_service.lib.deadline.RequestDeadlineMiddleware",
+    # Each request's total wait on ULDK and the EU system (docs/security.md).
+    "eudr_service.lib.upstreams.UpstreamBudgetMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "eudr_service.lib.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -303,6 +305,10 @@ PARCEL_CACHE_DAYS = env_int("PARCEL_CACHE_DAYS", 30, minimum=0)
 # ULDK's "no such parcel" is remembered this long (0: not at all), in the shared cache.
 PARCEL_NOT_FOUND_CACHE_SECONDS = env_int("PARCEL_NOT_FOUND_CACHE_SECONDS", 3600, minimum=0)
 PARCEL_RETRY_AFTER_SECONDS = env_int("PARCEL_RETRY_AFTER_SECONDS", 60, minimum=1)
+# The most one web request waits on ULDK in total, over all its parcel lookups (each
+# lookup waits at most ULDK_TIMEOUT_SECONDS and at most what is left of this). Work
+# whose lookups could take longer goes to a worker (docs/security.md).
+ULDK_REQUEST_BUDGET_SECONDS = env_float("ULDK_REQUEST_BUDGET_SECONDS", 15.0, minimum=0.1)
 # Forest raster layers, in priority order: "name|kind|path;name|kind|path".
 # kind: forest_cover_2020_fraction, forest_cover_2020_class or loss_year.
 FOREST_LAYERS = env_forest_layers("FOREST_LAYERS")
@@ -383,6 +389,9 @@ if _eu_is.scheme == "http" and _eu_is.hostname not in ("127.0.0.1", "::1", "loca
 if not EU_IS_URL.endswith("/"):
     EU_IS_URL += "/"
 EU_IS_TIMEOUT_SECONDS = env_float("EU_IS_TIMEOUT_SECONDS", 30.0, minimum=0.1)
+# The most one web request (the panel's credentials check) waits on the EU in total;
+# workers (submission, polling) wait EU_IS_TIMEOUT_SECONDS per call.
+EU_IS_REQUEST_BUDGET_SECONDS = env_float("EU_IS_REQUEST_BUDGET_SECONDS", 15.0, minimum=0.1)
 # The EU allows 5 calls per second per calling IP (Operator API Reference 2.3.2);
 # this paces one process. Lower it when several worker processes share one IP.
 EU_IS_CALLS_PER_SECOND = env_float("EU_IS_CALLS_PER_SECOND", 5.0, minimum=0.01)
@@ -609,6 +618,11 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "no-reply@localhost")
 
 # Floats parsed here so a bad value fails at start-up (used by later apps).
 OUTBOUND_HTTP_TIMEOUT_SECONDS = env_float("OUTBOUND_HTTP_TIMEOUT_SECONDS", 15.0, minimum=0.1)
+# Circuit breakers of ULDK, the EU system and the forest-data publishers (state in the
+# shared cache): open after this many failed calls in a row, answer 503 with Retry-After
+# without calling, and let one probe through after the cool-down.
+UPSTREAM_BREAKER_FAILURES = env_int("UPSTREAM_BREAKER_FAILURES", 5, minimum=1)
+UPSTREAM_BREAKER_COOLDOWN_SECONDS = env_int("UPSTREAM_BREAKER_COOLDOWN_SECONDS", 30, minimum=1)
 
 # Where accounts send the documents staff check before verifying an organisation
 # or a mandate (shown on the panel's organisations page).

@@ -11,22 +11,23 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterable
-from datetime import UTC, datetime
-from email.utils import parsedate_to_datetime
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from lxml import etree
 
-from eudr_service.lib import safe_http
+from eudr_service.lib import safe_http, upstreams
 from euis import answers, envelopes
 from euis.answers import Modification, Overview, RetrievedStatement, Verification
 from euis.contract import NS_DDS, NS_SD, OPERATIONS, DdsOperatorRole, SdOperatorRole
 from euis.errors import (
+    EuisCircuitOpen,
     EuisConfigurationError,
+    EuisFault,
     EuisProtocolError,
     EuisRateLimited,
     EuisRequestInvalid,
+    EuisServerFault,
     EuisTimeout,
     EuisTransportError,
     EuisUnreachable,
@@ -72,20 +73,6 @@ def shared_limiter(base_url: str) -> RateLimiter:
         if base_url not in _limiters:
             _limiters[base_url] = RateLimiter(settings.EU_IS_CALLS_PER_SECOND)
         return _limiters[base_url]
-
-
-def retry_after_seconds(value: str | None, *, now: datetime | None = None) -> float | None:
-    """Retry-After as seconds (RFC 9110 10.2.3: delay-seconds or an HTTP-date)."""
-    if not value:
-        return None
-    value = value.strip()
-    if value.isdigit():
-        return float(value)
-    try:
-        moment = parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    return max(0.0, (moment - (now or datetime.now(UTC))).total_seconds())
 
 
 Transport = Callable[..., safe_http.Response]
@@ -191,6 +178,11 @@ class EuisClient:
             )
         body = envelopes.envelope(payload, self.credentials)
         headers = {"Content-Type": "text/xml; charset=utf-8", "SOAPAction": f'"{operation.soap_action}"'}
+        breaker = upstreams.breaker(upstreams.EU_IS)
+        try:
+            breaker.check()
+        except upstreams.CircuitOpen as exc:
+            raise EuisCircuitOpen(f"{name}: not sent, {exc}", retry_after=exc.retry_after) from exc
         self.limiter.acquire()
         try:
             response = self._transport(
@@ -200,13 +192,20 @@ class EuisClient:
                 timeout=self.timeout,
                 allow_insecure=self._insecure,
                 max_response_bytes=settings.EU_IS_MAX_RESPONSE_BYTES,
+                policy=safe_http.upstream_policy(self.base_url),
+                deadline=upstreams.deadline(upstreams.EU_IS),
             )
+        except safe_http.DeadlineExceeded as exc:
+            # The request's EU budget is spent: nothing was sent, nothing learnt about the EU.
+            raise EuisUnreachable(f"{name}: not sent, {exc}") from exc
         except safe_http.DestinationRefused as exc:
             if exc.code == "url_unresolvable":
                 # DNS failing is the network, not our address: retried like a refused connection.
+                breaker.failure()
                 raise EuisUnreachable(f"{name}: {exc}") from exc
             raise EuisConfigurationError(f"EU Information System address refused: {exc}") from exc
         except safe_http.OutboundError as exc:
+            breaker.failure()
             if "timed out" in str(exc):
                 cls = EuisTimeout
             elif "connection refused" in str(exc):
@@ -214,10 +213,23 @@ class EuisClient:
             else:
                 cls = EuisTransportError
             raise cls(f"{name}: {exc}") from exc
-        return self._answer(name, operation.response, response)
+        try:
+            element = self._answer(name, operation.response, response)
+        except (EuisTransportError, EuisServerFault):
+            breaker.failure()  # the EU answered, but as a server in trouble
+            raise
+        except EuisRateLimited:
+            if response.status >= 500:
+                breaker.failure()  # 503: unavailable
+            raise
+        except EuisFault:
+            breaker.success()  # the EU answered (our request or its rules are the problem)
+            raise
+        breaker.success()
+        return element
 
     def _answer(self, name: str, expected: str, response: safe_http.Response) -> etree._Element:
-        retry_after = retry_after_seconds(response.headers.get("retry-after"))
+        retry_after = safe_http.parse_retry_after(response.headers.get("retry-after"))
         if response.status == 429:
             raise EuisRateLimited(f"{name}: rate limited by the EU (HTTP 429).", retry_after=retry_after)
         if response.truncated:

@@ -106,6 +106,10 @@ class EuisUnreachable(EuisTransportError):
     """The EU's address did not resolve or refused the connection: nothing was sent."""
 
 
+class EuisCircuitOpen(EuisUnreachable):
+    """The EU failed repeatedly (the breaker is open): not called; `retry_after` says when to try."""
+
+
 class EuisTimeout(EuisTransportError):
     """No complete answer within the deadline. The EU may have processed the request."""
 

@@ -21,7 +21,13 @@ from risk.events import risk_critical_batch_emit
 from risk.forest_data import forest_data_hint
 from risk.geometry import MAX_POINT_AREA_HA
 from risk.models import ParcelRecord, RiskLevel
-from risk.parcels import InvalidParcelId, ParcelNotFound, ParcelServiceUnavailable, parse_parcel_id
+from risk.parcels import (
+    InvalidParcelId,
+    ParcelLookupBudgetSpent,
+    ParcelNotFound,
+    ParcelServiceUnavailable,
+    parse_parcel_id,
+)
 from risk.scoring import METHODOLOGY_VERSION
 from risk.serializers import CommodityField, ParcelIdField, latitude, longitude
 from risk.service import (
@@ -45,6 +51,7 @@ __all__ = [
     "InvalidParcelId",
     "Parcel",
     "ParcelIdField",
+    "ParcelLookupBudgetSpent",
     "ParcelNotFound",
     "ParcelRecord",
     "ParcelServiceUnavailable",

@@ -14,12 +14,12 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import requests
 import shapely
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from eudr_service.lib import upstreams
 from risk import countries
 from risk.forest import host_allowed, remote_path
 from risk.forest_download import (
@@ -104,25 +104,17 @@ def forest_data_fetch(
     """Fetch, check and register each product's tiles over the area (in the given order,
     which is the layers' priority order)."""
     tiles = tiles_for_bbox(*bounds)
-    session = _session()
     return [
         _fetch_product(
             product,
             (versions or {}).get(product) or default_version(product),
             tiles,
             remote=remote,
-            session=session,
             say=say,
             progress_for=progress_for or (lambda _name, _size: nullcontext(None)),
         )
         for product in products
     ]
-
-
-def _session() -> requests.Session:
-    session = requests.Session()
-    session.headers["User-Agent"] = "eudr-service forest_data"
-    return session
 
 
 def _fetch_product(
@@ -131,7 +123,6 @@ def _fetch_product(
     tiles: list[Tile],
     *,
     remote: bool,
-    session: requests.Session,
     say: Say,
     progress_for: ProgressFor,
 ) -> ProductResult:
@@ -147,7 +138,6 @@ def _fetch_product(
             tile,
             folder,
             remote=remote,
-            session=session,
             result=result,
             say=say,
             progress_for=progress_for,
@@ -169,7 +159,6 @@ def _fetch_tile(
     folder: Path,
     *,
     remote: bool,
-    session: requests.Session,
     result: ProductResult,
     say: Say,
     progress_for: ProgressFor,
@@ -181,16 +170,25 @@ def _fetch_tile(
     if not host_allowed(url):
         result.refused[tile_id] = "host not in FOREST_DATA_ALLOWED_HOSTS"
         return None
+    breaker = upstreams.breaker(upstreams.FOREST)
     try:
-        published = head(session, url, timeout=timeout)
+        breaker.check()
+        published = head(url, timeout=timeout)
+    except upstreams.CircuitOpen as exc:
+        result.refused[tile_id] = f"not asked: {exc}"
+        say(f"  {tile_id}: not asked, the publisher kept failing (retry in {exc.retry_after} s)")
+        return None
     except TileMissing:
+        breaker.success()
         result.missing.append(tile_id)
         say(f"  {tile_id}: not published (open sea or outside the product's coverage)")
         return None
-    except (DownloadFailed, requests.RequestException) as exc:
+    except DownloadFailed as exc:
+        breaker.failure()
         result.refused[tile_id] = f"unreachable: {exc}"
         say(f"  {tile_id}: unreachable: {exc}")
         return None
+    breaker.success()
     dest = folder / file_name(product, version, tile)
     row = {
         "tile": tile,
@@ -209,8 +207,8 @@ def _fetch_tile(
         part = dest.with_name(dest.name + ".part")
         try:
             with progress_for(f"{tile_id} {dest.name}", published.size) as progress:
-                download(session, published, part, timeout=timeout, progress=progress)
-        except (TileMissing, DownloadFailed, requests.RequestException) as exc:
+                download(published, part, timeout=timeout, progress=progress)
+        except (TileMissing, DownloadFailed) as exc:
             result.refused[tile_id] = str(exc)
             say(f"  {tile_id}: download failed: {exc}")
             return None
@@ -347,7 +345,6 @@ def forest_data_update(
     tile under the successor names) and fetch the same tiles in it; the older version is
     then deactivated (its files stay until `remove`)."""
     results = []
-    session = _session()
     for record in ForestLayerRecord.objects.filter(active=True).exclude(product="").prefetch_related("tiles"):
         product = Product(record.product)
         tiles = [tile_from_id(product, t.tile_id) for t in record.tiles.all()]
@@ -355,7 +352,7 @@ def forest_data_update(
             continue
         newest = None
         for candidate in next_versions(product, record.version):
-            if _version_published(session, product, candidate, tiles):
+            if _version_published(product, candidate, tiles):
                 newest = candidate
         if newest is None:
             say(f"{record.name}: up to date")
@@ -366,7 +363,6 @@ def forest_data_update(
             newest,
             tiles,
             remote=record.remote,
-            session=session,
             say=say,
             progress_for=progress_for or (lambda _name, _size: nullcontext(None)),
         )
@@ -381,16 +377,15 @@ def forest_data_update(
     return results
 
 
-def _version_published(session: requests.Session, product: Product, version: str, tiles: list[Tile]) -> bool:
+def _version_published(product: Product, version: str, tiles: list[Tile]) -> bool:
     """Whether the publisher serves any of these tiles under a version name (HEAD only)."""
     for tile in tiles:
         try:
             head(
-                session,
                 tile_url(product, version, tile, base_url=base_url(product)),
                 timeout=settings.FOREST_HTTP_TIMEOUT_SECONDS,
             )
-        except (TileMissing, DownloadFailed, requests.RequestException):
+        except (TileMissing, DownloadFailed):
             continue
         return True
     return False

@@ -1,5 +1,6 @@
-"""Downloading, checking and mosaicking publisher tiles (no Django).
+"""Downloading, checking and mosaicking publisher tiles.
 
+Every request goes through the one outbound client (eudr_service.lib.safe_http).
 Downloads go to `<file>.part` and resume with an HTTP Range request after a dropped
 connection or an interrupted run; a file only gets its real name after it passed every
 check, so a half-written or corrupt tile is never mistaken for data.
@@ -19,14 +20,15 @@ import numpy as np
 import rasterio
 import rasterio.errors
 import rasterio.windows
-import requests
+from django.conf import settings
 from rasterio.crs import CRS
 
+from eudr_service.lib import safe_http
 from risk.forest import gdal_env
 from risk.forest_sources import Tile
 
 # Small enough that a dropped connection loses little of what arrived (a chunk being
-# read when the connection breaks is discarded by urllib3).
+# read when the connection breaks is discarded).
 CHUNK_BYTES = 64 * 1024
 MAX_ATTEMPTS = 5  # connection drops survived per file before giving up
 Progress = Callable[[int, int | None], None]  # (bytes so far, total or None)
@@ -58,24 +60,45 @@ class TileInfo:
     nodata: float | None
 
 
-def head(session: requests.Session, url: str, *, timeout: float) -> Remote:
-    response = session.head(url, allow_redirects=True, timeout=timeout)
-    if response.status_code == 404:
+USER_AGENT = "eudr-service forest_data"
+
+
+def _policy(url: str) -> safe_http.Policy:
+    # A configured publisher (settings): loopback only when its host is a loopback name.
+    return safe_http.upstream_policy(url)
+
+
+def _redirect_hosts() -> frozenset[str]:
+    return frozenset(h.lower() for h in settings.FOREST_DATA_ALLOWED_HOSTS)
+
+
+def head(url: str, *, timeout: float) -> Remote:
+    """What the publisher says about a file; redirects are followed to allowed hosts only."""
+    try:
+        with safe_http.stream(
+            "HEAD",
+            url,
+            headers={"User-Agent": USER_AGENT},
+            timeout=timeout,
+            policy=_policy(url),
+            allowed_redirect_hosts=_redirect_hosts(),
+        ) as response:
+            status, headers = response.status, response.headers
+    except (safe_http.OutboundError, safe_http.DestinationRefused) as exc:
+        raise DownloadFailed(f"HEAD {url}: {exc}") from exc
+    if status == 404:
         raise TileMissing(url)
-    if response.status_code >= 400:
-        raise DownloadFailed(f"HEAD {url}: HTTP {response.status_code}")
-    length = response.headers.get("Content-Length")
-    return Remote(
-        url=url, size=int(length) if length and length.isdigit() else None, md5=_md5_header(response)
-    )
+    if status >= 400:
+        raise DownloadFailed(f"HEAD {url}: HTTP {status}")
+    length = headers.get("content-length")
+    size = int(length) if length and length.isdigit() else None
+    return Remote(url=url, size=size, md5=_md5_header(headers))
 
 
-def _md5_header(response: requests.Response) -> str | None:
+def _md5_header(headers: dict[str, str]) -> str | None:
     """MD5 from `x-goog-hash: crc32c=...,md5=<base64>` (Google Cloud Storage) or Content-MD5."""
-    values = [v.strip() for v in response.headers.get("x-goog-hash", "").split(",")]
-    encoded = next((v[4:] for v in values if v.startswith("md5=")), None) or response.headers.get(
-        "Content-MD5"
-    )
+    values = [v.strip() for v in headers.get("x-goog-hash", "").split(",")]
+    encoded = next((v[4:] for v in values if v.startswith("md5=")), None) or headers.get("content-md5")
     if not encoded:
         return None
     try:
@@ -93,7 +116,6 @@ def file_md5(path: Path) -> str:
 
 
 def download(
-    session: requests.Session,
     remote: Remote,
     part: Path,
     *,
@@ -102,8 +124,9 @@ def download(
 ) -> Path:
     """Fetch `remote` into `part`, resuming what is already there; returns `part`.
 
-    The size and (when published) the MD5 are checked here; the caller checks the
-    content and renames the file."""
+    Streamed to disk in CHUNK_BYTES pieces; `timeout` bounds the connect and each read
+    (a stalled transfer fails, a long one does not). The size and (when published) the
+    MD5 are checked here; the caller checks the content and renames the file."""
     part.parent.mkdir(parents=True, exist_ok=True)
     for _attempt in range(MAX_ATTEMPTS):
         offset = part.stat().st_size if part.exists() else 0
@@ -112,25 +135,34 @@ def download(
             offset = 0
         if remote.size is not None and offset == remote.size:
             break
-        headers = {"Range": f"bytes={offset}-"} if offset else {}
+        headers = {"User-Agent": USER_AGENT, **({"Range": f"bytes={offset}-"} if offset else {})}
         try:
-            with session.get(remote.url, headers=headers, stream=True, timeout=timeout) as response:
-                if response.status_code == 404:
+            with safe_http.stream(
+                "GET",
+                remote.url,
+                headers=headers,
+                timeout=timeout,
+                policy=_policy(remote.url),
+                allowed_redirect_hosts=_redirect_hosts(),
+            ) as response:
+                if response.status == 404:
                     raise TileMissing(remote.url)
-                if response.status_code == 206 and _range_start(response) == offset:
+                if response.status == 206 and _range_start(response.headers) == offset:
                     mode = "ab"
-                elif response.status_code == 200:
+                elif response.status == 200:
                     mode, offset = "wb", 0  # the server ignored the range: start over
                 else:
-                    raise DownloadFailed(f"GET {remote.url}: HTTP {response.status_code}")
+                    raise DownloadFailed(f"GET {remote.url}: HTTP {response.status}")
                 with part.open(mode) as handle:
                     for chunk in response.iter_content(CHUNK_BYTES):
                         handle.write(chunk)
                         offset += len(chunk)
                         if progress:
                             progress(offset, remote.size)
-        except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError, requests.Timeout):
-            continue  # resume from what arrived
+        except safe_http.DestinationRefused as exc:
+            raise DownloadFailed(f"GET {remote.url}: {exc}") from exc
+        except safe_http.OutboundError:
+            continue  # dropped or refused: resume from what arrived
         if remote.size is None or part.stat().st_size >= remote.size:
             break
     else:
@@ -145,9 +177,9 @@ def download(
     return part
 
 
-def _range_start(response: requests.Response) -> int | None:
+def _range_start(headers: dict[str, str]) -> int | None:
     # Content-Range: bytes 1000-1999/2000
-    value = response.headers.get("Content-Range", "")
+    value = headers.get("content-range", "")
     try:
         return int(value.split()[1].split("-")[0])
     except (IndexError, ValueError):

@@ -15,15 +15,14 @@ from ULDK (`fetch_parcel`), whose text answers are `0` + records or `-1 <message
 
 from __future__ import annotations
 
-import http.client
 import re
-import urllib.error
 import urllib.parse
-import urllib.request
 from dataclasses import dataclass
 
 import shapely
 from shapely import wkt as shapely_wkt
+
+from eudr_service.lib import safe_http
 
 from .voivodeships import Voivodeship, voivodeship_by_code
 
@@ -46,7 +45,15 @@ class ParcelNotFound(LookupError):
 
 
 class ParcelServiceUnavailable(RuntimeError):
-    """ULDK could not be asked or gave no usable answer; retrying later may help."""
+    """ULDK could not be asked or gave no usable answer; retrying later may help.
+
+    `retry_after`: seconds to wait when known (the breaker is open), else None."""
+
+    retry_after: int | None = None
+
+
+class ParcelLookupBudgetSpent(ParcelServiceUnavailable):
+    """The request's ULDK wait budget is spent: ULDK was not asked (no sign of its health)."""
 
 
 @dataclass(frozen=True)
@@ -102,26 +109,15 @@ def parse_parcel_id(text: str) -> ParcelId:
     )
 
 
-class _SameHostRedirects(urllib.request.HTTPRedirectHandler):
-    """Follow a redirect only within the configured host, and never down to plain HTTP
-    from HTTPS: an answer from elsewhere is not GUGiK's answer."""
-
-    # urllib fixes this signature, hence the positional arguments.
-    def redirect_request(self, req, fp, code, msg, headers, newurl):  # noqa: PLR0917
-        old, new = urllib.parse.urlsplit(req.full_url), urllib.parse.urlsplit(newurl)
-        if new.hostname != old.hostname or (old.scheme == "https" and new.scheme != "https"):
-            raise ParcelServiceUnavailable(f"ULDK redirected to another host: {newurl}")
-        return super().redirect_request(req, fp, code, msg, headers, newurl)
-
-
-_opener = urllib.request.build_opener(_SameHostRedirects())
-
-
-def fetch_parcel(parcel_id: str, *, base_url: str, timeout: float) -> UldkParcel:
+def fetch_parcel(
+    parcel_id: str, *, base_url: str, timeout: float, deadline: safe_http.Deadline | None = None
+) -> UldkParcel:
     """Ask ULDK for a parcel's geometry and administrative names.
 
-    `timeout` bounds each connect and read. Raises InvalidParcelId before any network
-    call, ParcelNotFound on `-1`, ParcelServiceUnavailable on anything else.
+    `timeout` bounds the whole exchange, cut to what `deadline` (the request's ULDK budget)
+    has left. Redirects are followed within the configured host only. Raises
+    InvalidParcelId before any network call, ParcelNotFound on `-1`,
+    ParcelServiceUnavailable on anything else.
     """
     parsed = parse_parcel_id(parcel_id)
     query = urllib.parse.urlencode(
@@ -133,17 +129,28 @@ def fetch_parcel(parcel_id: str, *, base_url: str, timeout: float) -> UldkParcel
         },
         safe="/,",  # ULDK examples write the "/" of parcel numbers and the "," raw
     )
-    request = urllib.request.Request(f"{base_url}?{query}", headers={"User-Agent": "eudr-risk/1.0"})
     try:
-        with _opener.open(request, timeout=timeout) as response:
-            body = response.read(MAX_RESPONSE_BYTES + 1)
-    except urllib.error.HTTPError as exc:
-        raise ParcelServiceUnavailable(f"ULDK answered HTTP {exc.code}") from exc
-    except (TimeoutError, OSError, http.client.HTTPException) as exc:  # URLError is an OSError
+        response = safe_http.request(
+            "GET",
+            f"{base_url}?{query}",
+            headers={"User-Agent": "eudr-risk/1.0"},
+            timeout=timeout,
+            deadline=deadline,
+            policy=safe_http.upstream_policy(base_url),
+            max_response_bytes=MAX_RESPONSE_BYTES,
+            follow_same_host_redirects=True,
+        )
+    except safe_http.DeadlineExceeded as exc:
+        raise ParcelLookupBudgetSpent(f"ULDK not asked: {exc}") from exc
+    except safe_http.RedirectRefused as exc:
+        raise ParcelServiceUnavailable(f"ULDK {exc}") from exc
+    except (safe_http.OutboundError, safe_http.DestinationRefused) as exc:
         raise ParcelServiceUnavailable(f"ULDK unreachable: {exc}") from exc
-    if len(body) > MAX_RESPONSE_BYTES:
+    if not 200 <= response.status < 300:
+        raise ParcelServiceUnavailable(f"ULDK answered HTTP {response.status}")
+    if response.truncated:
         raise ParcelServiceUnavailable("ULDK answer too large")
-    return parse_uldk_response(body.decode("utf-8", errors="replace"), requested=parsed)
+    return parse_uldk_response(response.body.decode("utf-8", errors="replace"), requested=parsed)
 
 
 def parse_uldk_response(text: str, *, requested: ParcelId) -> UldkParcel:

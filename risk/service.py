@@ -20,6 +20,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
 
+from eudr_service.lib import upstreams
 from eudr_service.lib.outages import CACHE_ERRORS
 from eudr_service.lib.timestamps import iso_millis
 from regulation.benchmark import benchmark_class
@@ -225,9 +226,7 @@ def parcel_get(*, parcel_id: str) -> Parcel:
     if cached is None and _cache_get(absent_key):
         raise parcels.ParcelNotFound("parcel not found (remembered from an earlier answer)")
     try:
-        fetched = parcels.fetch_parcel(
-            parsed.id, base_url=settings.ULDK_BASE_URL, timeout=settings.ULDK_TIMEOUT_SECONDS
-        )
+        fetched = _uldk_fetch(parsed.id)
     except parcels.ParcelNotFound:
         # Remembered, so repeating an unknown identifier cannot make us ask ULDK again and again.
         _cache_set(absent_key, settings.PARCEL_NOT_FOUND_CACHE_SECONDS)
@@ -248,6 +247,34 @@ def parcel_get(*, parcel_id: str) -> Parcel:
         },
     )
     return Parcel(record, fetched.geometry, from_cache=False, stale=False)
+
+
+def _uldk_fetch(parcel_id: str) -> parcels.UldkParcel:
+    """One ULDK lookup through its breaker, within the request's ULDK budget."""
+    breaker = upstreams.breaker(upstreams.ULDK)
+    try:
+        breaker.check()
+    except upstreams.CircuitOpen as exc:
+        unavailable = parcels.ParcelServiceUnavailable(f"ULDK not asked: {exc}")
+        unavailable.retry_after = exc.retry_after
+        raise unavailable from exc
+    try:
+        fetched = parcels.fetch_parcel(
+            parcel_id,
+            base_url=settings.ULDK_BASE_URL,
+            timeout=settings.ULDK_TIMEOUT_SECONDS,
+            deadline=upstreams.deadline(upstreams.ULDK),
+        )
+    except parcels.ParcelLookupBudgetSpent:
+        raise  # ULDK was not asked: says nothing about its health
+    except parcels.ParcelServiceUnavailable:
+        breaker.failure()
+        raise
+    except parcels.ParcelNotFound:
+        breaker.success()  # ULDK answered
+        raise
+    breaker.success()
+    return fetched
 
 
 def _cache_get(key: str) -> bool:

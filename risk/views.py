@@ -120,7 +120,7 @@ def _parcel_risk(request: Request) -> Response:
             503,
             "parcel_service_unavailable",
             "The national parcel service (GUGiK ULDK) is unreachable and the parcel is not cached.",
-            headers={"Retry-After": str(settings.PARCEL_RETRY_AFTER_SECONDS)},
+            headers={"Retry-After": str(exc.retry_after or settings.PARCEL_RETRY_AFTER_SECONDS)},
         ) from exc
     risk_critical_emit(
         owner=request.user,

@@ -25,7 +25,6 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from email.utils import parsedate_to_datetime
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -249,7 +248,7 @@ class _BatchSender:
             return Outcome(None, ERROR_INTERNAL, _ms_since(started), attempted_at=attempted_at)
         status = response.status
         error = "" if 200 <= status < 300 else f"http_{status // 100}xx"
-        retry_after = parse_retry_after(response.headers.get("retry-after"))
+        retry_after = safe_http.parse_retry_after(response.headers.get("retry-after"))
         return Outcome(status, error, _ms_since(started), retry_after, attempted_at)
 
 
@@ -375,22 +374,6 @@ def retry_delay(*, failed_attempts: int, retry_after: float | None = None) -> fl
     if retry_after is not None:
         delay = max(delay, min(retry_after, settings.WEBHOOKS_RETRY_AFTER_MAX_SECONDS))
     return delay
-
-
-def parse_retry_after(value: str | None) -> float | None:
-    """Retry-After as seconds (delta-seconds or an HTTP date); None when absent or unreadable."""
-    if not value:
-        return None
-    value = value.strip()
-    if value.isdigit():
-        return float(value)
-    try:
-        when = parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    if when.tzinfo is None:
-        return None
-    return max(0.0, (when - timezone.now()).total_seconds())
 
 
 def deliveries_enqueue_due(*, limit: int = 10000) -> int:

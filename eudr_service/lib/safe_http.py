@@ -1,4 +1,14 @@
-"""Outbound HTTP to addresses our customers give us (webhooks), safe from SSRF.
+"""The one outbound HTTP client: webhooks, ULDK, the EU system and forest downloads.
+
+SSRF-safe, time-bounded, with one `Retry-After` parser. Customer-supplied URLs
+(webhooks) and configured upstreams (ULDK, the EU Information System, forest
+data publishers) go through the same checks; only the `Policy` differs:
+a webhook is https on an allowed port and a public address, a configured
+upstream may use any port and, when its configured host is a loopback name
+(a local stand-in in development and tests), loopback addresses.
+
+Every call can carry a `Deadline` (the request's total wait budget for an
+upstream): its timeout is the smaller of its own and what is left.
 
 A customer-supplied URL must never reach our own network: the host is
 resolved once, every address it resolves to must be globally routable, and
@@ -20,6 +30,7 @@ once; a pooled connection is still pinned to the address that was checked.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import http.client
 import ipaddress
 import socket
@@ -27,10 +38,14 @@ import ssl
 import threading
 import time
 import unicodedata
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from urllib.parse import urlsplit
+from datetime import datetime
+from email.utils import parsedate_to_datetime
+from urllib.parse import urljoin, urlsplit
 
 from django.conf import settings
+from django.utils import timezone
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
@@ -61,6 +76,71 @@ class OutboundError(Exception):
         self.category = category
 
 
+class DeadlineExceeded(OutboundError):
+    """The request's wait budget for this upstream is spent: the call was not made."""
+
+    def __init__(self, detail: str = "the wait budget for this upstream is spent") -> None:
+        super().__init__(ERROR_TIMEOUT, detail)
+
+
+class RedirectRefused(OutboundError):
+    """A redirect we do not follow (to another host, or from https down to http)."""
+
+    def __init__(self, location: str) -> None:
+        super().__init__(ERROR_CONNECTION, f"redirected to another host: {location}")
+        self.location = location
+
+
+class Deadline:
+    """A total wait budget shared by the calls of one request to one upstream.
+
+    What counts is time spent waiting on the upstream (each call's duration, charged by
+    `waiting()`), not the request's own work between calls. `timeout(own)` is what the
+    next call may wait: its own timeout, or less when the budget has less left; raises
+    DeadlineExceeded when nothing is left.
+    """
+
+    def __init__(self, seconds: float, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self.seconds = seconds
+        self._clock = clock
+        self._spent = 0.0
+
+    def remaining(self) -> float:
+        return max(0.0, self.seconds - self._spent)
+
+    def timeout(self, own: float) -> float:
+        left = self.remaining()
+        if left <= 0:
+            raise DeadlineExceeded(f"the wait budget of {self.seconds:g} s for this upstream is spent")
+        return min(own, left)
+
+    @contextlib.contextmanager
+    def waiting(self) -> Iterator[None]:
+        """Charge the time spent inside to the budget."""
+        started = self._clock()
+        try:
+            yield
+        finally:
+            self._spent += self._clock() - started
+
+
+def parse_retry_after(value: str | None, *, now: datetime | None = None) -> float | None:
+    """Retry-After as seconds (RFC 9110 10.2.3: delay-seconds or an HTTP-date); None when
+    absent or unreadable. A date in the past is 0."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        moment = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if moment.tzinfo is None:
+        return None
+    return max(0.0, (moment - (now or timezone.now())).total_seconds())
+
+
 @dataclass(frozen=True)
 class Target:
     scheme: str
@@ -81,12 +161,46 @@ class Response:
     reason: str = field(default="")
 
 
+@dataclass(frozen=True)
+class Policy:
+    """Where a call may go: schemes, whether loopback addresses are allowed, which ports
+    (None: any). Private, link-local and other non-public addresses are always refused."""
+
+    schemes: tuple[str, ...] = ("https",)
+    allow_loopback: bool = False
+    ports: tuple[int, ...] | None = None
+
+
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
+
+
 def allow_insecure_default() -> bool:
     return bool(getattr(settings, "WEBHOOKS_ALLOW_INSECURE", False))
 
 
 def allowed_ports() -> tuple[int, ...]:
     return tuple(getattr(settings, "WEBHOOKS_ALLOWED_PORTS", (443, 8443)))
+
+
+def webhook_policy(allow_insecure: bool | None = None) -> Policy:
+    """Customer URLs: https on an allowed port; http and loopback only with WEBHOOKS_ALLOW_INSECURE."""
+    insecure = allow_insecure_default() if allow_insecure is None else allow_insecure
+    if insecure:
+        return Policy(schemes=("https", "http"), allow_loopback=True, ports=None)
+    return Policy(schemes=("https",), allow_loopback=False, ports=allowed_ports())
+
+
+def upstream_policy(base_url: str) -> Policy:
+    """A configured upstream (settings, not customer input): its own scheme and any port;
+    loopback addresses only when its configured host is a loopback name, i.e. a local
+    stand-in (the fake EU, the ULDK stand-in, a test server)."""
+    parts = urlsplit(base_url)
+    local = (parts.hostname or "") in LOOPBACK_HOSTS
+    return Policy(
+        schemes=(parts.scheme,) if parts.scheme in ("http", "https") else ("https",),
+        allow_loopback=local,
+        ports=None,
+    )
 
 
 def _embedded_v4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
@@ -139,13 +253,21 @@ def _resolve_within(host: str, port: int, timeout: float) -> list[IPAddress]:
         ) from exc
 
 
-def check_url(url: str, *, allow_insecure: bool | None = None, timeout: float | None = None) -> Target:
+def check_url(
+    url: str,
+    *,
+    allow_insecure: bool | None = None,
+    timeout: float | None = None,
+    policy: Policy | None = None,
+) -> Target:
     """Parse and resolve `url`; raise DestinationRefused unless every address is public.
 
-    The lookup is bounded by `timeout` (OUTBOUND_HTTP_TIMEOUT_SECONDS by default): a resolver
-    that does not answer in time is `url_unresolvable`, as one that answers "no such host".
+    `policy` says where the call may go (the webhook policy by default, from
+    `allow_insecure`). The lookup is bounded by `timeout` (OUTBOUND_HTTP_TIMEOUT_SECONDS by
+    default): a resolver that does not answer in time is `url_unresolvable`, as one that
+    answers "no such host".
     """
-    insecure = allow_insecure_default() if allow_insecure is None else allow_insecure
+    policy = policy or webhook_policy(allow_insecure)
     if len(url) > MAX_URL_LENGTH:
         raise DestinationRefused("url_too_long", f"The URL is longer than {MAX_URL_LENGTH} characters.")
     # urlsplit silently drops CR, LF and tab, so they would be stored, shown and signed
@@ -159,8 +281,7 @@ def check_url(url: str, *, allow_insecure: bool | None = None, timeout: float | 
         port = parts.port
     except ValueError as exc:
         raise DestinationRefused("url_invalid", f"The URL is malformed: {exc}.") from exc
-    allowed_schemes = ("https", "http") if insecure else ("https",)
-    if parts.scheme not in allowed_schemes:
+    if parts.scheme not in policy.schemes:
         raise DestinationRefused("url_scheme_not_allowed", "Only https URLs are accepted.")
     if not parts.hostname:
         raise DestinationRefused("url_invalid", "The URL has no host.")
@@ -168,21 +289,27 @@ def check_url(url: str, *, allow_insecure: bool | None = None, timeout: float | 
         raise DestinationRefused("url_credentials_not_allowed", "Credentials in the URL are not accepted.")
     port = port or (443 if parts.scheme == "https" else 80)
     # Development receivers listen anywhere on loopback; real ones only on the allow-list.
-    if not insecure and port not in allowed_ports():
-        ports = ", ".join(str(p) for p in allowed_ports())
+    if policy.ports is not None and port not in policy.ports:
+        ports = ", ".join(str(p) for p in policy.ports)
         raise DestinationRefused("url_port_not_allowed", f"Only ports {ports} are accepted.")
     try:
         host = parts.hostname.encode("idna").decode("ascii")  # the Host header must be ASCII
     except UnicodeError as exc:
         raise DestinationRefused("url_invalid", "The host name is not a valid domain name.") from exc
     try:
-        addresses = _resolve_within(host, port, timeout or settings.OUTBOUND_HTTP_TIMEOUT_SECONDS)
+        # An address literal is its own answer: no resolver is asked.
+        literal = _ip_literal(host)
+        addresses = (
+            [literal]
+            if literal is not None
+            else _resolve_within(host, port, timeout or settings.OUTBOUND_HTTP_TIMEOUT_SECONDS)
+        )
     except (OSError, UnicodeError, ValueError) as exc:
         raise DestinationRefused("url_unresolvable", f"The host {host} does not resolve.") from exc
     if not addresses:
         raise DestinationRefused("url_unresolvable", f"The host {parts.hostname} does not resolve.")
     # The message names neither the address nor its kind: no probing of DNS through us.
-    if any(address_refusal(address, allow_loopback=insecure) for address in addresses):
+    if any(address_refusal(address, allow_loopback=policy.allow_loopback) for address in addresses):
         raise DestinationRefused(
             "url_address_not_allowed",
             f"The host {parts.hostname} does not resolve only to public addresses; "
@@ -192,6 +319,13 @@ def check_url(url: str, *, allow_insecure: bool | None = None, timeout: float | 
     if parts.query:
         path += "?" + parts.query
     return Target(parts.scheme, host, port, path, tuple(addresses))
+
+
+def _ip_literal(host: str) -> IPAddress | None:
+    try:
+        return ipaddress.ip_address(host)
+    except ValueError:
+        return None
 
 
 class _PinnedHTTPConnection(http.client.HTTPConnection):
@@ -226,17 +360,183 @@ def post(
     timeout: float | None = None,
     allow_insecure: bool | None = None,
     max_response_bytes: int = MAX_RESPONSE_BYTES,
+    policy: Policy | None = None,
+    deadline: Deadline | None = None,
 ) -> Response:
     """POST `body` to `url` once on a fresh connection. Any HTTP status is returned, redirects
     included (never followed). `timeout` bounds the whole call, the name lookup included."""
-    timeout = timeout or settings.OUTBOUND_HTTP_TIMEOUT_SECONDS
-    started = time.monotonic()
-    target = check_url(url, allow_insecure=allow_insecure, timeout=timeout)
-    remaining = max(0.001, timeout - (time.monotonic() - started))
-    with ConnectionPool(max_idle_per_key=0) as pool:
-        return pool.post(
-            target, body=body, headers=headers, timeout=remaining, max_response_bytes=max_response_bytes
+    return request(
+        "POST",
+        url,
+        body=body,
+        headers=headers,
+        timeout=timeout,
+        policy=policy or webhook_policy(allow_insecure),
+        deadline=deadline,
+        max_response_bytes=max_response_bytes,
+    )
+
+
+MAX_REDIRECTS = 5
+
+
+def request(
+    method: str,
+    url: str,
+    *,
+    headers: dict[str, str] | None = None,
+    body: bytes | None = None,
+    timeout: float | None = None,
+    policy: Policy | None = None,
+    deadline: Deadline | None = None,
+    max_response_bytes: int = MAX_RESPONSE_BYTES,
+    follow_same_host_redirects: bool = False,
+) -> Response:
+    """One exchange with `url` on a fresh connection; any HTTP status is returned.
+
+    `timeout` bounds the whole call (the name lookup included), cut to what `deadline`
+    has left. Redirects are returned as they are, or with `follow_same_host_redirects`
+    followed within the same host and never from https down to http (RedirectRefused
+    otherwise), all within the same timeout.
+    """
+    own = timeout or settings.OUTBOUND_HTTP_TIMEOUT_SECONDS
+    if deadline is None:
+        return _request(
+            method, url, headers, body, own, policy, max_response_bytes, follow_same_host_redirects
         )
+    timeout = deadline.timeout(own)
+    with deadline.waiting():
+        return _request(
+            method, url, headers, body, timeout, policy, max_response_bytes, follow_same_host_redirects
+        )
+
+
+def _request(  # noqa: PLR0917
+    method: str,
+    url: str,
+    headers: dict[str, str] | None,
+    body: bytes | None,
+    timeout: float,
+    policy: Policy | None,
+    max_response_bytes: int,
+    follow_same_host_redirects: bool,
+) -> Response:
+    ends = time.monotonic() + timeout
+    policy = policy or webhook_policy()
+    for _hop in range(MAX_REDIRECTS + 1):
+        remaining = max(0.001, ends - time.monotonic())
+        target = check_url(url, timeout=remaining, policy=policy)
+        remaining = max(0.001, ends - time.monotonic())
+        with ConnectionPool(max_idle_per_key=0) as pool:
+            response = pool.request(
+                method,
+                target,
+                body=body,
+                headers=headers or {},
+                timeout=remaining,
+                max_response_bytes=max_response_bytes,
+            )
+        location = response.headers.get("location")
+        if not (follow_same_host_redirects and response.status in _REDIRECTS and location):
+            return response
+        url = _same_host_redirect(url, location)
+        if response.status == 303:
+            method, body = "GET", None
+    raise OutboundError(ERROR_CONNECTION, f"more than {MAX_REDIRECTS} redirects")
+
+
+_REDIRECTS = frozenset({301, 302, 303, 307, 308})
+
+
+def _same_host_redirect(url: str, location: str) -> str:
+    new_url = urljoin(url, location)
+    old, new = urlsplit(url), urlsplit(new_url)
+    if new.hostname != old.hostname or (old.scheme == "https" and new.scheme != "https"):
+        raise RedirectRefused(new_url)
+    return new_url
+
+
+class Stream:
+    """A response whose body is read in chunks (large downloads): `iter_content` yields
+    them, each read bounded by the call's timeout; close it (or use `with`)."""
+
+    def __init__(self, connection: http.client.HTTPConnection, response: http.client.HTTPResponse) -> None:
+        self._connection = connection
+        self._response = response
+        self.status = response.status
+        self.headers = {name.lower(): value for name, value in response.getheaders()}
+
+    def iter_content(self, chunk_bytes: int) -> Iterator[bytes]:
+        """The body's chunks; raises OutboundError when the connection drops or stalls
+        before the announced length arrived."""
+        try:
+            while chunk := self._response.read1(chunk_bytes):
+                yield chunk
+            if self._response.length:  # fewer bytes than Content-Length announced
+                raise http.client.IncompleteRead(b"", self._response.length)
+        except (OSError, http.client.HTTPException) as exc:
+            raise OutboundError(_category(exc), _describe(exc, self._connection.timeout or 0)) from exc
+
+    def close(self) -> None:
+        self._response.close()
+        self._connection.close()
+
+    def __enter__(self) -> Stream:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+@contextlib.contextmanager
+def stream(
+    method: str,
+    url: str,
+    *,
+    headers: dict[str, str] | None = None,
+    timeout: float | None = None,
+    policy: Policy | None = None,
+    allowed_redirect_hosts: frozenset[str] = frozenset(),
+) -> Iterator[Stream]:
+    """`method url` with the body left to read: `timeout` bounds the name lookup, the
+    connect and each read (a multi-gigabyte download has no total bound, a stalled one
+    does). Redirects are followed to the same host or to `allowed_redirect_hosts`, never
+    from https down to http."""
+    timeout = timeout or settings.OUTBOUND_HTTP_TIMEOUT_SECONDS
+    policy = policy or webhook_policy()
+    for _hop in range(MAX_REDIRECTS + 1):
+        target = check_url(url, timeout=timeout, policy=policy)
+        opened = _open_stream(method, target, headers or {}, timeout)
+        location = opened.headers.get("location")
+        if opened.status in _REDIRECTS and location:
+            opened.close()
+            new_url = urljoin(url, location)
+            old, new = urlsplit(url), urlsplit(new_url)
+            allowed = new.hostname == old.hostname or (new.hostname or "").lower() in allowed_redirect_hosts
+            if not allowed or (old.scheme == "https" and new.scheme != "https"):
+                raise RedirectRefused(new_url)
+            url = new_url
+            continue
+        with opened:
+            yield opened
+        return
+    raise OutboundError(ERROR_CONNECTION, f"more than {MAX_REDIRECTS} redirects")
+
+
+def _open_stream(method: str, target: Target, headers: dict[str, str], timeout: float) -> Stream:
+    last_error: Exception | None = None
+    for address in target.addresses:
+        cls = _PinnedHTTPSConnection if target.scheme == "https" else _PinnedHTTPConnection
+        connection = cls(target.host, target.port, address=address, timeout=timeout)
+        try:
+            connection.request(method, target.path, headers=headers)
+            return Stream(connection, connection.getresponse())
+        except (OSError, http.client.HTTPException) as exc:
+            connection.close()
+            last_error = exc
+            if not isinstance(exc, ConnectionRefusedError):
+                break
+    raise OutboundError(_category(last_error), _describe(last_error, timeout))
 
 
 _PoolKey = tuple[str, str, int, str]
@@ -277,6 +577,20 @@ class ConnectionPool:
         timeout: float | None = None,
         max_response_bytes: int = MAX_RESPONSE_BYTES,
     ) -> Response:
+        return self.request(
+            "POST", target, body=body, headers=headers, timeout=timeout, max_response_bytes=max_response_bytes
+        )
+
+    def request(
+        self,
+        method: str,
+        target: Target,
+        *,
+        body: bytes | None,
+        headers: dict[str, str],
+        timeout: float | None = None,
+        max_response_bytes: int = MAX_RESPONSE_BYTES,
+    ) -> Response:
         timeout = timeout or settings.OUTBOUND_HTTP_TIMEOUT_SECONDS
         started = time.monotonic()
         deadline = started + timeout
@@ -287,7 +601,7 @@ class ConnectionPool:
             connection = reused or self._open(target, address, timeout)
             try:
                 return self._exchange(
-                    connection, key, target, body, headers, deadline, max_response_bytes, started
+                    connection, key, target, method, body, headers, deadline, max_response_bytes, started
                 )
             except (OSError, http.client.HTTPException) as exc:
                 connection.close()
@@ -296,7 +610,15 @@ class ConnectionPool:
                     connection = self._open(target, address, timeout)
                     try:
                         return self._exchange(
-                            connection, key, target, body, headers, deadline, max_response_bytes, started
+                            connection,
+                            key,
+                            target,
+                            method,
+                            body,
+                            headers,
+                            deadline,
+                            max_response_bytes,
+                            started,
                         )
                     except (OSError, http.client.HTTPException) as retry_exc:
                         connection.close()
@@ -311,7 +633,8 @@ class ConnectionPool:
         connection: http.client.HTTPConnection,
         key: _PoolKey,
         target: Target,
-        body: bytes,
+        method: str,
+        body: bytes | None,
         headers: dict[str, str],
         deadline: float,
         limit: int,
@@ -320,7 +643,7 @@ class ConnectionPool:
         connection.timeout = max(0.001, deadline - time.monotonic())
         if connection.sock is not None:
             connection.sock.settimeout(connection.timeout)
-        connection.request("POST", target.path, body=body, headers=headers)
+        connection.request(method, target.path, body=body, headers=headers)
         response, keep = _read(connection, deadline, limit, key[3], started)
         if keep:
             self._give(key, connection)
@@ -354,7 +677,11 @@ def _stale(error: Exception) -> bool:
 
 
 def _read(
-    connection: http.client.HTTPConnection, deadline: float, limit: int, peer: str, started: float
+    connection: http.client.HTTPConnection,
+    deadline: float,
+    limit: int,
+    peer: str,
+    started: float,
 ) -> tuple[Response, bool]:
     """The response, and whether the connection may be kept for the next request."""
     # getresponse() may drop connection.sock (Connection: close); keep our own handle.

@@ -9,7 +9,8 @@ from email.utils import format_datetime
 import pytest
 
 from eudr_service.lib import safe_http
-from euis.client import EuisClient, RateLimiter, retry_after_seconds
+from eudr_service.lib.safe_http import parse_retry_after as retry_after_seconds
+from euis.client import EuisClient, RateLimiter
 from euis.errors import (
     EuisConfigurationError,
     EuisProtocolError,

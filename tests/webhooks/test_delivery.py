@@ -9,8 +9,9 @@ from django.core import mail
 from django.utils import timezone
 from standardwebhooks.webhooks import Webhook
 
+from eudr_service.lib.safe_http import parse_retry_after
 from webhooks import tasks
-from webhooks.delivery import deliveries_enqueue_due, delivery_attempt, parse_retry_after, retry_delay
+from webhooks.delivery import deliveries_enqueue_due, delivery_attempt, retry_delay
 from webhooks.models import Delivery, Endpoint
 from webhooks.services import event_emit
 
