@@ -204,7 +204,7 @@ _ROWS: tuple[ProblemType, ...] = (
         400,
         _("Webhook URL must be https"),
         _("Webhooks are delivered over https only."),
-        _("Serve your receiver over https with a valid certificate."),
+        _("Serve your receiver over https that a standard TLS client trusts."),
     ),
     ProblemType(
         "url_credentials_not_allowed",
