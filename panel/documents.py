@@ -67,6 +67,7 @@ def _statement_row(statement: DueDiligenceStatement) -> dict:
         "badge": statement.badge(),
         "badge_label": BADGE_LABELS[statement.badge()],
         "kind_label": KIND_LABELS[statement.document_type],
+        "commodity_label": commodity_label(statement.commodity),
     }
 
 
