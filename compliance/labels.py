@@ -99,6 +99,8 @@ def _summary_label(summary: str) -> str:
         count = int(found["count"])
         plots = ngettext("%(count)d plot", "%(count)d plots", count) % {"count": count}
         parts.append(f"{label(RULE_LABELS, found['code'])} ({plots})")
+    if len(parts) == 1 and findings.startswith(f"{rule} ("):
+        return parts[0]  # the rule is the only finding: said once
     return f"{label(RULE_LABELS, rule)}: " + "; ".join(parts) if parts else label(RULE_LABELS, rule)
 
 
