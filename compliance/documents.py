@@ -20,9 +20,9 @@ from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.db.models import F, Prefetch, Q
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
 
-from compliance.certificate import RISK_TEXTS, RULE_TEXTS, STATUS_TEXTS
+from compliance.labels import RISK_TEXTS, RULE_TEXTS, STATUS_TEXTS, history_reason_label
 from compliance.models import (
     DDSCommodity,
     DDSDocument,
@@ -72,21 +72,13 @@ def both(table: dict[str, dict[str, str]], key: str) -> str:
     return polish if polish == english else f"{polish} / {english}"
 
 
-# Reasons the service itself writes into the status history (compliance.services,
-# compliance.screening), worded in both languages; reasons typed by people are shown as typed.
-SYSTEM_REASONS = {
-    "Filed through the API": "Złożono przez API / Filed through the API",
-    "Simplified declaration filed": "Złożono deklarację uproszczoną / Simplified declaration filed",
-}
-SCREENING_PREFIX = ("Automatic screening: ", "Automatyczna weryfikacja / Automatic screening: ")
-
-
 def history_reason(reason: str) -> str:
-    if reason in SYSTEM_REASONS:
-        return SYSTEM_REASONS[reason]
-    if reason.startswith(SCREENING_PREFIX[0]):
-        return SCREENING_PREFIX[1] + reason[len(SCREENING_PREFIX[0]) :]
-    return reason
+    """A status change's reason in both languages (compliance.labels); one typed by a person as typed."""
+    with translation.override("pl"):
+        polish = history_reason_label(reason)
+    with translation.override("en"):
+        english = history_reason_label(reason)
+    return polish if polish == english else f"{polish} / {english}"
 
 
 def commodity_names(code: str) -> str:

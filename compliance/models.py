@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from eudr_service.lib.encryption import EncryptedTextField
 from eudr_service.lib.timestamps import iso_millis
@@ -471,11 +472,11 @@ class EuState(models.TextChoices):
     and from our screening status (`DueDiligenceStatement.status`).
     """
 
-    PENDING = "pending", "waiting to be sent"
-    NO_CREDENTIALS = "no_credentials", "waiting for the account's EU credentials"
-    SUBMITTED = "submitted", "accepted by the EU, waiting for its final status"
-    FINAL = "final", "the EU gave a final status"
-    REFUSED = "refused", "refused by the EU (business rule, permission or credentials)"
+    PENDING = "pending", _("waiting to be sent")
+    NO_CREDENTIALS = "no_credentials", _("waiting for the account's EU credentials")
+    SUBMITTED = "submitted", _("accepted by the EU, waiting for its final status")
+    FINAL = "final", _("the EU gave a final status")
+    REFUSED = "refused", _("refused by the EU (business rule, permission or credentials)")
 
 
 class EuSubmission(models.Model):

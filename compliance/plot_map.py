@@ -31,7 +31,9 @@ from dataclasses import dataclass
 import shapely
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import pgettext_lazy
 
+from eudr_service.lib.i18n import by_language
 from risk.engine import get_index
 
 METRES_PER_DEGREE = 111_320.0
@@ -47,28 +49,18 @@ RISK_FILL = {
     "critical": "#6d0f0a",
     "": "#5f6368",
 }
-LEGEND = {
-    "pl": {
-        "low": "ryzyko niskie",
-        "medium": "ryzyko średnie",
-        "high": "ryzyko wysokie",
-        "critical": "ryzyko krytyczne",
-        "": "nie oceniono",
-        "title": "Mapa działek",
-        "inset": "Położenie w kraju",
-        "source": "Granice: Natural Earth",
-    },
-    "en": {
-        "low": "low risk",
-        "medium": "medium risk",
-        "high": "high risk",
-        "critical": "critical risk",
-        "": "not screened",
-        "title": "Map of the plots",
-        "inset": "Location in the country",
-        "source": "Borders: Natural Earth",
-    },
+# The map's legend and captions (gettext messages, read in the map's own language).
+LEGEND_MESSAGES = {
+    "low": pgettext_lazy("map legend", "low risk"),
+    "medium": pgettext_lazy("map legend", "medium risk"),
+    "high": pgettext_lazy("map legend", "high risk"),
+    "critical": pgettext_lazy("map legend", "critical risk"),
+    "": pgettext_lazy("map legend", "not screened"),
+    "title": pgettext_lazy("map legend", "Map of the plots"),
+    "inset": pgettext_lazy("map legend", "Location in the country"),
+    "source": pgettext_lazy("map legend", "Borders: Natural Earth"),
 }
+LEGEND = by_language(LEGEND_MESSAGES)
 
 
 BILINGUAL = "pl+en"  # the DDS PDF speaks both languages side by side: "niskie / low"
@@ -77,7 +69,7 @@ BILINGUAL = "pl+en"  # the DDS PDF speaks both languages side by side: "niskie /
 def _texts(lang: str) -> dict[str, str]:
     if lang == BILINGUAL:
         return {key: f"{LEGEND['pl'][key]} / {LEGEND['en'][key]}" for key in LEGEND["pl"]}
-    return LEGEND.get(lang, LEGEND["en"])
+    return dict(LEGEND.get(lang, LEGEND["en"]))
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from django.core.cache import caches
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation.trans_real import parse_accept_lang_header
 from markdown_it import MarkdownIt
@@ -81,9 +82,10 @@ def problem_page(request: HttpRequest, code: str) -> HttpResponse:
     lang = _problem_lang(request)
     entry = problem_type(code)
     context = {"lang": lang, "other_lang": "pl" if lang == "en" else "en", "entry": entry, "code": code}
-    if entry is None:
-        return render(request, "problems/not_found.html", context, status=404)
-    return render(request, "problems/detail.html", context)
+    with translation.override(lang):
+        if entry is None:
+            return render(request, "problems/not_found.html", context, status=404)
+        return render(request, "problems/detail.html", context)
 
 
 def problem_index(request: HttpRequest) -> HttpResponse:
@@ -91,7 +93,8 @@ def problem_index(request: HttpRequest) -> HttpResponse:
     lang = _problem_lang(request)
     entries = sorted(PROBLEM_TYPES.values(), key=lambda e: (e.status, e.code))
     context = {"lang": lang, "other_lang": "pl" if lang == "en" else "en", "entries": entries}
-    return render(request, "problems/index.html", context)
+    with translation.override(lang):
+        return render(request, "problems/index.html", context)
 
 
 # The public method descriptions that documents link to (the DDS PDF, the CSRD

@@ -19,8 +19,10 @@ from django.views.decorators.http import require_safe
 
 from accounts.models import Plan
 from compliance.eu_submission import eu_contingency
+from compliance.labels import RISK_LABELS, RULE_LABELS, eu_error_label, history_reason_label, label
 from compliance.models import DueDiligenceStatement, EuSubmission
 from compliance.plot_map import statement_map_svg
+from regulation.commodities import commodity_label
 from reports.models import CsrdReport, ReportStatus
 
 PAGE_SIZE = 50
@@ -66,6 +68,7 @@ def _statement_row(statement: DueDiligenceStatement) -> dict:
         "badge": statement.badge(),
         "badge_label": BADGE_LABELS[statement.badge()],
         "kind_label": KIND_LABELS[statement.document_type],
+        "commodity_label": commodity_label(statement.commodity),
     }
 
 
@@ -108,7 +111,19 @@ def statement_detail(request: HttpRequest, dds_id: str) -> HttpResponse:
         # What the public sees (the status history keeps when it was verified before).
         "validity": statement.public_validity(identity_confirmed=confirmed),
         "row": _statement_row(statement),
-        "history": statement.history.order_by("changed_at", "id"),
+        "history": [
+            {
+                "change": change,
+                "from_label": STATUS_LABELS.get(change.from_status, change.from_status),
+                "to_label": STATUS_LABELS.get(change.to_status, change.to_status),
+                "reason": history_reason_label(change.reason),
+            }
+            for change in statement.history.order_by("changed_at", "id")
+        ],
+        "rule_label": label(RULE_LABELS, statement.status_rule),
+        "risk_label": label(RISK_LABELS, statement.risk_level),
+        "commodity_label": commodity_label(statement.commodity),
+        "eu_error": eu_error_label(eu.error_message) if eu else "",
         "eu": eu,
         "eu_contingency": eu_contingency(eu) if eu else None,
         "pdf_allowed": request.user.plan.has_feature("dds"),

@@ -15,6 +15,8 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
+from django.utils.translation import pgettext_lazy
+
 IN_SCOPE_CODES = ("cattle", "cocoa", "coffee", "oil_palm", "rubber", "soya", "wood")
 OUT_OF_SCOPE_CODES = ("wheat", "corn", "rapeseed", "other")
 
@@ -31,6 +33,22 @@ POLISH_NAMES: dict[str, str] = {
     "corn": "kukurydza",
     "rapeseed": "rzepak",
     "other": "inne",
+}
+
+# Names for people, in the reader's language (the Polish ones are POLISH_NAMES, in
+# the catalogue); the API keeps its codes and its Polish `commodity`.
+COMMODITY_LABELS = {
+    "cattle": pgettext_lazy("commodity", "cattle"),
+    "cocoa": pgettext_lazy("commodity", "cocoa"),
+    "coffee": pgettext_lazy("commodity", "coffee"),
+    "oil_palm": pgettext_lazy("commodity", "oil palm"),
+    "rubber": pgettext_lazy("commodity", "rubber"),
+    "soya": pgettext_lazy("commodity", "soya"),
+    "wood": pgettext_lazy("commodity", "wood"),
+    "wheat": pgettext_lazy("commodity", "wheat"),
+    "corn": pgettext_lazy("commodity", "corn"),
+    "rapeseed": pgettext_lazy("commodity", "rapeseed"),
+    "other": pgettext_lazy("commodity", "other"),
 }
 
 # Keys are written as people write them; lookups compare folded forms (see `_fold`),
@@ -110,3 +128,10 @@ def normalize_commodity(name: str) -> Commodity:
 def polish_name(code: str) -> str:
     """Polish display name for a canonical code (soya -> "soja")."""
     return commodity_from_code(code).polish_name
+
+
+def commodity_label(name: str) -> str:
+    """A commodity as stored (code, Polish or English name) named in the active language;
+    an unrecognised name is shown as it is."""
+    code = _LOOKUP.get(_fold(name)) if isinstance(name, str) else None
+    return str(COMMODITY_LABELS[code]) if code else name

@@ -1,10 +1,8 @@
 """Words and number formats of the report in its two languages (pl, en).
 
-Plain tables rather than gettext catalogues: the PDF's language is the
-request's `lang`, not the server's locale, and the texts live next to the
-code that fills them. The CSRD applicability texts (CSRD_SCOPE_TEXTS) are the
-exception and the way the others should follow: English msgids, Polish in
-locale/pl/LC_MESSAGES/django.po, translated under translation.override(lang).
+The texts are gettext messages: English msgids, Polish in locale/pl/LC_MESSAGES/django.po,
+read under translation.override(lang), since the PDF's language is the request's `lang`,
+not the server's locale.
 """
 
 from __future__ import annotations
@@ -12,154 +10,99 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from django.utils.translation import gettext_noop
+from django.utils import translation
+from django.utils.translation import gettext_noop, pgettext_lazy
 
 NBSP = "\u00a0"
 
-_LABELS: dict[str, dict[str, Any]] = {
-    "en": {
-        "title": "CSRD sustainability report",
-        "page": "Page",
-        "subtitle": "Supply chain: Scope 3 emissions and EUDR supplier risk",
-        "reporting_year": "Reporting year",
-        "generated": "Generated",
-        "report_id": "Report id",
-        "test_mode": "Test report: requested with a test key (eudr_test_), not for disclosure.",
-        "summary": "Summary",
-        "scope3": "Scope 3 category 1 emissions (purchased goods)",
-        "by_crop": "Emissions by crop type",
-        "per_supplier": "Emissions per supplier",
-        "risk": "Supplier EUDR risk (deforestation)",
-        "risk_short": "Suppliers by EUDR risk",
-        "recommendations": "ESG recommendations",
-        "csrd_scope_title": "CSRD applicability",
-        "luc_title": "Excluded from the Scope 3 figures: land-use change (LUC)",
-        "methods": "Methods and data sources",
-        "appendix": "Appendix: emission factors used",
-        "supplier": "Supplier",
-        "nip": "NIP",
-        "crop": "Crop",
-        "suppliers": "Suppliers",
-        "quantity": "Quantity [t]",
-        "area": "Area [ha]",
-        "factor": "Factor [kg CO2e/t]",
-        "emissions": "Emissions [t CO2e]",
-        "per_ha": "t CO2e/ha",
-        "share": "Share [%]",
-        "total": "Total",
-        "total_emissions": "Total Scope 3 category 1 emissions",
-        "intensity_t": "Intensity per tonne purchased",
-        "intensity_ha": "Intensity per hectare",
-        "total_quantity": "Total quantity purchased",
-        "total_area": "Area (suppliers with area and quantity)",
-        "basis": "Assessed on",
-        "score": "Score",
-        "level": "Risk level",
-        "in_scope": "EUDR commodity",
-        "source": "Source",
-        "priority": "Priority",
-        "yes": "yes",
-        "no": "no",
-        "none": "—",
-        "not_applicable": "n/a",
-        "not_assessed": "not assessed",
-        "parcel": "parcel",
-        "voivodeship": "voivodeship",
-        "coordinates": "coordinates",
-        "country": "country",
-        "location": "location",
-        "crops": {
-            "wheat": "Wheat",
-            "corn": "Maize (corn)",
-            "rapeseed": "Rapeseed",
-            "soy": "Soy",
-            "other": "Other",
-        },
-        "levels": {"low": "low", "medium": "medium", "high": "high", "critical": "critical"},
-        "priorities": {"high": "high", "medium": "medium", "low": "low"},
-        "reasons": {
-            "no_location": "no parcel or location given",
-            "unknown_location": (
-                "location is not a Polish voivodeship (give the country and region, or coordinates)"
-            ),
-            "parcel_not_found": "parcel not found in the register",
-            "parcel_service_unavailable": "parcel service (GUGiK ULDK) unreachable",
-            "engine_error": "risk engine error",
-            "parcel_outside_poland": "a cadastral parcel (ULDK) exists only for suppliers in Poland",
-            "coordinates_outside_country": "the coordinates lie outside the country given",
-        },
+# Every text of the report's tables and headings: gettext messages (English msgids, in the
+# context "CSRD report"), read in the report's language by labels_for(lang).
+_MESSAGES: dict[str, Any] = {
+    "title": pgettext_lazy("CSRD report", "CSRD sustainability report"),
+    "page": pgettext_lazy("CSRD report", "Page"),
+    "subtitle": pgettext_lazy("CSRD report", "Supply chain: Scope 3 emissions and EUDR supplier risk"),
+    "reporting_year": pgettext_lazy("CSRD report", "Reporting year"),
+    "generated": pgettext_lazy("CSRD report", "Generated"),
+    "report_id": pgettext_lazy("CSRD report", "Report id"),
+    "test_mode": pgettext_lazy(
+        "CSRD report", "Test report: requested with a test key (eudr_test_), not for disclosure."
+    ),
+    "summary": pgettext_lazy("CSRD report", "Summary"),
+    "scope3": pgettext_lazy("CSRD report", "Scope 3 category 1 emissions (purchased goods)"),
+    "by_crop": pgettext_lazy("CSRD report", "Emissions by crop type"),
+    "per_supplier": pgettext_lazy("CSRD report", "Emissions per supplier"),
+    "risk": pgettext_lazy("CSRD report", "Supplier EUDR risk (deforestation)"),
+    "risk_short": pgettext_lazy("CSRD report", "Suppliers by EUDR risk"),
+    "recommendations": pgettext_lazy("CSRD report", "ESG recommendations"),
+    "csrd_scope_title": pgettext_lazy("CSRD report", "CSRD applicability"),
+    "luc_title": pgettext_lazy("CSRD report", "Excluded from the Scope 3 figures: land-use change (LUC)"),
+    "methods": pgettext_lazy("CSRD report", "Methods and data sources"),
+    "appendix": pgettext_lazy("CSRD report", "Appendix: emission factors used"),
+    "supplier": pgettext_lazy("CSRD report", "Supplier"),
+    "nip": pgettext_lazy("CSRD report", "NIP"),
+    "crop": pgettext_lazy("CSRD report", "Crop"),
+    "suppliers": pgettext_lazy("CSRD report", "Suppliers"),
+    "quantity": pgettext_lazy("CSRD report", "Quantity [t]"),
+    "area": pgettext_lazy("CSRD report", "Area [ha]"),
+    "factor": pgettext_lazy("CSRD report", "Factor [kg CO2e/t]"),
+    "emissions": pgettext_lazy("CSRD report", "Emissions [t CO2e]"),
+    "per_ha": pgettext_lazy("CSRD report", "t CO2e/ha"),
+    "share": pgettext_lazy("CSRD report", "Share [%]"),
+    "total": pgettext_lazy("CSRD report", "Total"),
+    "total_emissions": pgettext_lazy("CSRD report", "Total Scope 3 category 1 emissions"),
+    "intensity_t": pgettext_lazy("CSRD report", "Intensity per tonne purchased"),
+    "intensity_ha": pgettext_lazy("CSRD report", "Intensity per hectare"),
+    "total_quantity": pgettext_lazy("CSRD report", "Total quantity purchased"),
+    "total_area": pgettext_lazy("CSRD report", "Area (suppliers with area and quantity)"),
+    "basis": pgettext_lazy("CSRD report", "Assessed on"),
+    "score": pgettext_lazy("CSRD report", "Score"),
+    "level": pgettext_lazy("CSRD report", "Risk level"),
+    "in_scope": pgettext_lazy("CSRD report", "EUDR commodity"),
+    "source": pgettext_lazy("CSRD report", "Source"),
+    "priority": pgettext_lazy("CSRD report", "Priority"),
+    "yes": pgettext_lazy("CSRD report", "yes"),
+    "no": pgettext_lazy("CSRD report", "no"),
+    "none": pgettext_lazy("CSRD report", "—"),
+    "not_applicable": pgettext_lazy("CSRD report", "n/a"),
+    "not_assessed": pgettext_lazy("CSRD report", "not assessed"),
+    "parcel": pgettext_lazy("CSRD report", "parcel"),
+    "voivodeship": pgettext_lazy("CSRD report", "voivodeship"),
+    "coordinates": pgettext_lazy("CSRD report", "coordinates"),
+    "country": pgettext_lazy("CSRD report", "country"),
+    "location": pgettext_lazy("CSRD report", "location"),
+    "crops": {
+        "wheat": pgettext_lazy("CSRD report", "Wheat"),
+        "corn": pgettext_lazy("CSRD report", "Maize (corn)"),
+        "rapeseed": pgettext_lazy("CSRD report", "Rapeseed"),
+        "soy": pgettext_lazy("CSRD report", "Soy"),
+        "other": pgettext_lazy("CSRD report", "Other"),
     },
-    "pl": {
-        "title": "Raport zrównoważonego rozwoju CSRD",
-        "page": "Strona",
-        "subtitle": "Łańcuch dostaw: emisje zakresu 3 i ryzyko EUDR dostawców",
-        "reporting_year": "Rok sprawozdawczy",
-        "generated": "Wygenerowano",
-        "report_id": "Identyfikator raportu",
-        "test_mode": "Raport testowy: zamówiony kluczem testowym (eudr_test_), nie do publikacji.",
-        "summary": "Podsumowanie",
-        "scope3": "Emisje zakresu 3, kategoria 1 (zakupione towary)",
-        "by_crop": "Emisje według rodzaju uprawy",
-        "per_supplier": "Emisje według dostawcy",
-        "risk": "Ryzyko EUDR dostawców (wylesianie)",
-        "risk_short": "Dostawcy wg ryzyka EUDR",
-        "recommendations": "Rekomendacje ESG",
-        "csrd_scope_title": "Zastosowanie CSRD",
-        "luc_title": "Wyłączone z emisji zakresu 3: zmiana użytkowania gruntów (LUC)",
-        "methods": "Metody i źródła danych",
-        "appendix": "Załącznik: zastosowane wskaźniki emisji",
-        "supplier": "Dostawca",
-        "nip": "NIP",
-        "crop": "Uprawa",
-        "suppliers": "Dostawcy",
-        "quantity": "Ilość [t]",
-        "area": "Areał [ha]",
-        "factor": "Wskaźnik [kg CO2e/t]",
-        "emissions": "Emisje [t CO2e]",
-        "per_ha": "t CO2e/ha",
-        "share": "Udział [%]",
-        "total": "Razem",
-        "total_emissions": "Łączne emisje zakresu 3 kategorii 1",
-        "intensity_t": "Intensywność na tonę zakupów",
-        "intensity_ha": "Intensywność na hektar",
-        "total_quantity": "Łączna ilość zakupów",
-        "total_area": "Powierzchnia (dostawcy z powierzchnią i ilością)",
-        "basis": "Podstawa oceny",
-        "score": "Wynik",
-        "level": "Poziom ryzyka",
-        "in_scope": "Towar EUDR",
-        "source": "Źródło",
-        "priority": "Priorytet",
-        "yes": "tak",
-        "no": "nie",
-        "none": "—",
-        "not_applicable": "b.d.",
-        "not_assessed": "nie oceniono",
-        "parcel": "działka",
-        "voivodeship": "województwo",
-        "coordinates": "współrzędne",
-        "country": "kraj",
-        "location": "lokalizacja",
-        "crops": {
-            "wheat": "Pszenica",
-            "corn": "Kukurydza",
-            "rapeseed": "Rzepak",
-            "soy": "Soja",
-            "other": "Inne",
-        },
-        "levels": {"low": "niskie", "medium": "średnie", "high": "wysokie", "critical": "krytyczne"},
-        "priorities": {"high": "wysoki", "medium": "średni", "low": "niski"},
-        "reasons": {
-            "no_location": "brak działki i lokalizacji",
-            "unknown_location": (
-                "lokalizacja nie jest polskim województwem (podaj kraj i region lub współrzędne)"
-            ),
-            "parcel_not_found": "działki nie ma w ewidencji",
-            "parcel_service_unavailable": "usługa działek (GUGiK ULDK) niedostępna",
-            "engine_error": "błąd silnika ryzyka",
-            "parcel_outside_poland": "działka ewidencyjna (ULDK) istnieje tylko dla dostawców w Polsce",
-            "coordinates_outside_country": "współrzędne leżą poza podanym krajem",
-        },
+    "levels": {
+        "low": pgettext_lazy("CSRD report", "low"),
+        "medium": pgettext_lazy("CSRD report", "medium"),
+        "high": pgettext_lazy("CSRD report", "high"),
+        "critical": pgettext_lazy("CSRD report", "critical"),
+    },
+    "priorities": {
+        "high": pgettext_lazy("CSRD report priority", "high"),
+        "medium": pgettext_lazy("CSRD report priority", "medium"),
+        "low": pgettext_lazy("CSRD report priority", "low"),
+    },
+    "reasons": {
+        "no_location": pgettext_lazy("CSRD report", "no parcel or location given"),
+        "unknown_location": pgettext_lazy(
+            "CSRD report",
+            "location is not a Polish voivodeship (give the country and region, or coordinates)",
+        ),
+        "parcel_not_found": pgettext_lazy("CSRD report", "parcel not found in the register"),
+        "parcel_service_unavailable": pgettext_lazy("CSRD report", "parcel service (GUGiK ULDK) unreachable"),
+        "engine_error": pgettext_lazy("CSRD report", "risk engine error"),
+        "parcel_outside_poland": pgettext_lazy(
+            "CSRD report", "a cadastral parcel (ULDK) exists only for suppliers in Poland"
+        ),
+        "coordinates_outside_country": pgettext_lazy(
+            "CSRD report", "the coordinates lie outside the country given"
+        ),
     },
 }
 
@@ -236,7 +179,14 @@ CSRD_FIGURE_NAMES: dict[str, str] = {
 
 
 def labels_for(lang: str) -> dict[str, Any]:
-    return _LABELS[lang]
+    """The report's words in `lang` (pl or en), whatever language is active."""
+    with translation.override(lang):
+        return {
+            key: {inner: str(text) for inner, text in value.items()}
+            if isinstance(value, dict)
+            else str(value)
+            for key, value in _MESSAGES.items()
+        }
 
 
 def number(value: Decimal | float | int | None, places: int, lang: str) -> str | None:

@@ -43,6 +43,7 @@ from risk.service import (
     risk_score_parcel,
 )
 from risk.voivodeships import voivodeship_by_name
+from risk.warnings import warning_label
 
 __all__ = [
     "MAX_POINT_AREA_HA",
@@ -73,4 +74,5 @@ __all__ = [
     "risk_score_location_each",
     "risk_score_parcel",
     "voivodeship_by_name",
+    "warning_label",
 ]

@@ -1,4 +1,9 @@
+from html import escape
+
 import pytest
+from django.utils import translation
+
+from risk.warnings import warning_label
 
 pytestmark = pytest.mark.django_db
 
@@ -118,8 +123,15 @@ def test_status_page_shows_methodology_warnings_and_attestation(client, keyed_cl
     methodology, warnings, attested = labels
     assert f"<dt>{methodology}</dt><dd>{METHODOLOGY_VERSION}</dd>" in html
     listed = html.split(f"<dt>{warnings}</dt>", 1)[1].split("</dd>", 1)[0]
-    for warning in record["evidence"]["warnings"]:
-        assert f"<li>{warning}</li>" in listed
+    # Every warning, in the page's language (the API keeps the engine's English).
+    with translation.override(lang):
+        shown = [warning_label(warning) for warning in record["evidence"]["warnings"]]
+    for warning in shown:
+        assert f"<li>{escape(warning)}</li>" in listed
+    if lang == "en":
+        assert shown == record["evidence"]["warnings"]
+    else:
+        assert not set(shown) & set(record["evidence"]["warnings"])
     attestation = html.split(f"<dt>{attested}</dt><dd>", 1)[1].split("</dd>", 1)[0]
     assert attestation.startswith("Anna Nowak, Prezes zarządu")
 
