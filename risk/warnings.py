@@ -7,7 +7,7 @@ import re
 
 from django.utils.translation import gettext_lazy as _
 
-from .commodities import commodity_label
+from regulation.commodities import commodity_label
 
 _WARNINGS = (
     (
