@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import request_livemode
+from accounts.permissions import TEST_OBJECTS
 from eudr_service.lib.budget import budget_check
 from eudr_service.lib.openapi import PROBLEM_RESPONSES
 from eudr_service.lib.problems import Problem
@@ -144,6 +145,7 @@ _PARCEL_SCHEMA = {
 
 class RiskScoreView(APIView):
     required_feature = "risk"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="risk_score_location",
@@ -183,6 +185,7 @@ class DeprecatedRiskScoreView(APIView):
     """`/v1/risk-score`: the second presentation's path, kept as a deprecated alias."""
 
     required_feature = "risk"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="risk_score_parcel_deprecated",
@@ -197,6 +200,7 @@ class DeprecatedRiskScoreView(APIView):
 
 class RiskBatchView(APIView):
     required_feature = "risk"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="risk_score_batch",
@@ -312,6 +316,7 @@ def _job_get(request: Request, job_id: str) -> RiskJob:
 
 class RiskJobsView(APIView):
     required_feature = "risk"
+    test_key_policy = TEST_OBJECTS
     parser_classes = [JSONParser, MultiPartParser]
 
     @extend_schema(
@@ -339,6 +344,7 @@ class RiskJobsView(APIView):
 
 class RiskJobView(APIView):
     required_feature = "risk"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="risk_score_job",
@@ -361,6 +367,7 @@ class RiskJobView(APIView):
 
 class RiskJobCancelView(APIView):
     required_feature = "risk"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="risk_score_job_cancel",
@@ -375,6 +382,7 @@ class RiskJobCancelView(APIView):
 
 class RiskJobResultsView(APIView):
     required_feature = "risk"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="risk_score_job_results",

@@ -295,6 +295,33 @@ _ROWS: tuple[ProblemType, ...] = (
         "Poproś o zmianę planu na stronie planu w panelu.",
     ),
     ProblemType(
+        "webhook_mode_mismatch",
+        409,
+        "Event of the other mode",
+        "Zdarzenie z innego trybu",
+        "The delivery pairs a test event with a live webhook, or a live event with a test "
+        "webhook (recorded before webhooks had a mode); it is not sent again.",
+        "Doręczenie łączy zdarzenie testowe z webhookiem produkcyjnym albo odwrotnie "
+        "(zapisane, zanim webhooki miały tryb); nie zostanie wysłane ponownie.",
+        "Nothing to do: events now go only to webhooks of their own mode.",
+        "Nic nie trzeba robić: zdarzenia trafiają teraz tylko do webhooków ich trybu.",
+    ),
+    ProblemType(
+        "live_key_required",
+        403,
+        "Live key required",
+        "Wymagany klucz produkcyjny",
+        "A test key (`eudr_test_`) cannot read or change an account-wide live setting "
+        "(EU Information System credentials, the organisation's roles, upstream references "
+        "checked with the EU). Test keys work only with test objects.",
+        "Klucz testowy (`eudr_test_`) nie może odczytać ani zmienić ustawień całego konta "
+        "w trybie produkcyjnym (dane dostępowe do systemu informacyjnego UE, role organizacji, "
+        "numery referencyjne dostawców sprawdzane w UE). Klucze testowe działają tylko na obiektach "
+        "testowych.",
+        "Make the call with a live key (`eudr_live_`) or in the panel.",
+        "Wykonaj wywołanie kluczem produkcyjnym (`eudr_live_`) albo w panelu.",
+    ),
+    ProblemType(
         "not_found",
         404,
         "Not found",

@@ -125,3 +125,16 @@ def test_refusals_speak_the_panels_language(signed_in, settings):
     client.cookies["django_language"] = "en"
     html = create(client, "http://example.com/hook").content.decode()
     assert "Webhooks are delivered over https only." in html
+
+
+def test_the_panel_registers_live_webhooks_and_marks_test_ones(signed_in, receiver):
+    from webhooks.services import endpoint_create
+
+    client = signed_in("standard")
+    create(client, receiver.url)
+    assert Endpoint.objects.get(owner=client.user).livemode is True  # the panel acts in live mode
+    sandbox = endpoint_create(owner=client.user, url=receiver.url, events=["dds.created"], livemode=False)
+    listing = client.get("/panel/webhooks/").content.decode()
+    assert listing.count('data-testid="test-webhook"') == 1
+    detail = client.get(f"/panel/webhooks/{sandbox.public_id}/").content.decode()
+    assert 'data-testid="test-webhook"' in detail
