@@ -104,17 +104,3 @@ def verification_forget(*, dds_id: str) -> None:
     cache = caches["default"]
     cache_call(lambda: cache.delete(key), fallback=None, topic="verify-cache")
     transaction.on_commit(lambda: cache_call(lambda: cache.delete(key), fallback=None, topic="verify-cache"))
-
-
-def verification_forget_for_organisation(*, sender, instance, **kwargs) -> None:
-    """Signal receiver: drop the cached records of the statements filed for an
-    organisation (or under a mandate for it) that changed, so a withdrawn verification
-    or mandate shows at once, not after the cache lifetime."""
-    from compliance.models import DueDiligenceStatement
-
-    organisation_id = getattr(instance, "organisation_id", None) or instance.pk
-    identifiers = DueDiligenceStatement.objects.filter(
-        organisation_id=organisation_id, livemode=True
-    ).values_list("dds_id", flat=True)
-    for dds_id in identifiers.iterator():
-        verification_forget(dds_id=dds_id)
