@@ -1,12 +1,15 @@
-"""Plan features as a DRF permission: views declare `required_feature`."""
+"""Plan features and key modes as DRF permissions: views declare `required_feature`
+and `test_key_policy`."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
+from accounts.authentication import request_livemode
 from accounts.models import Plan
 from eudr_service.lib.problems import Problem
 
@@ -32,3 +35,37 @@ class PlanFeaturePermission(BasePermission):
         if not request.user.plan.has_feature(feature):
             raise PlanRequired(feature)
         return True
+
+
+# What a test (sandbox) key may do on a view: every API view declares one of these
+# as `test_key_policy` (tests/security/test_mode_policy.py walks every route).
+TEST_OBJECTS = "test_objects"  # per mode: a test key reads and changes test objects only
+LIVE_ONLY = "refuse"  # an account-wide live setting: a test key gets 403 live_key_required
+PUBLIC = "public"  # the same public, live answer whatever key asks (verify)
+TEST_KEY_POLICIES = (TEST_OBJECTS, LIVE_ONLY, PUBLIC)
+
+
+class LiveKeyRequired(Problem):
+    def __init__(self) -> None:
+        super().__init__(
+            403,
+            "live_key_required",
+            _(
+                "Test keys cannot read or change this account-wide live setting. "
+                "Use a live key (eudr_live_), or the panel."
+            ),
+        )
+
+
+class ModePolicyPermission(BasePermission):
+    """The mode is a capability of the key: a test key passes only views whose
+    `test_key_policy` keeps it to test objects (or public data). A view that declares
+    no policy refuses test keys, so a new view is live-only until it says otherwise.
+    Live keys, panel sessions (the panel acts in live mode) and anonymous callers pass."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if request_livemode(request):
+            return True
+        if getattr(view, "test_key_policy", None) in (TEST_OBJECTS, PUBLIC):
+            return True
+        raise LiveKeyRequired()

@@ -57,6 +57,7 @@ def emit(count: int, out: Path, start_at: float, rate: float = 0.0) -> None:
             transaction.on_commit(lambda into=committed: into.append(time.time()))
             event = services.event_emit(
                 owner=owner,
+                livemode=True,
                 event_type="risk.critical",
                 data={
                     "subject": {"kind": "location", "lat": 52.0, "lng": 20.5, "batch_index": i},

@@ -120,9 +120,11 @@ def certificate_page(request: HttpRequest, dds_id: str) -> HttpResponse:
     if statement is None:
         with translation.override(lang):
             return render(request, "compliance/certificate_not_found.html", context, status=404)
-    status = statement.effective_status()
-    own_url = certificate_url(dds_id=statement.dds_id, lang=lang)
     identity = statement.operator_identity()
+    # The status the verify record shows: UNDER_REVIEW for a COMPLIANT screening of an
+    # unconfirmed operator (held_by_identity says why).
+    status = statement.public_status(identity_confirmed=identity["confirmed"])
+    own_url = certificate_url(dds_id=statement.dds_id, lang=lang)
     evidence = statement.evidence()
     badge = statement.badge(identity_confirmed=identity["confirmed"])
     simplified = statement.is_simplified
@@ -147,7 +149,7 @@ def certificate_page(request: HttpRequest, dds_id: str) -> HttpResponse:
         ),
         badge=badge,
         # A COMPLIANT screening shown as "in progress" only because the operator is unconfirmed.
-        held_by_identity=status == "COMPLIANT" and not identity["confirmed"],
+        held_by_identity=statement.effective_status() == "COMPLIANT" and not identity["confirmed"],
         identity=identity,
         operator_name=statement.public_operator_name(identity_confirmed=identity["confirmed"]),
         validity=statement.public_validity(identity_confirmed=identity["confirmed"]),

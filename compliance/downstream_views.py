@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import request_livemode
+from accounts.permissions import LIVE_ONLY, TEST_OBJECTS
 from compliance.downstream import (
     RetentionRunning,
     organisation_roles_get,
@@ -122,6 +123,7 @@ class OrganisationRolesView(APIView):
     """GET/PUT /api/eudr/v1/organisation/roles: the organisation's roles and their obligations."""
 
     required_feature = "dds"
+    test_key_policy = LIVE_ONLY
 
     @extend_schema(
         operation_id="organisation_roles_get",
@@ -229,6 +231,7 @@ class TradingPartnerListView(ListAPIView):
     """GET/POST /api/eudr/v1/trading-partners: suppliers and customers per consignment."""
 
     required_feature = "dds"
+    test_key_policy = TEST_OBJECTS
     serializer_class = TradingPartnerOutSerializer
     pagination_class = RecordPagination
 
@@ -289,6 +292,7 @@ def _own_partner_record(request: Request, record_id: str) -> TradingPartnerRecor
 
 class TradingPartnerDetailView(APIView):
     required_feature = "dds"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="trading_partners_get",
@@ -336,6 +340,7 @@ class TradingPartnerExportCsvView(APIView):
     """The records as CSV, for a competent authority's request."""
 
     required_feature = "dds"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="trading_partners_export_csv",
@@ -360,6 +365,7 @@ class TradingPartnerExportJsonView(APIView):
     """The records as one JSON document, for a competent authority's request."""
 
     required_feature = "dds"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="trading_partners_export_json",
@@ -410,6 +416,7 @@ class SubstantiatedConcernView(ListAPIView):
     """GET/POST /api/eudr/v1/substantiated-concerns: concerns received and what was done (Article 5(6))."""
 
     required_feature = "dds"
+    test_key_policy = TEST_OBJECTS
     serializer_class = ConcernOutSerializer
     pagination_class = RecordPagination
 

@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import EuEnvironment, eu_credential_text
+from accounts.permissions import LIVE_ONLY, TEST_OBJECTS
 from accounts.services import eu_credential_delete, eu_credential_get
 from compliance.eu_amend import dds_amend
 from compliance.eu_credentials import EuCredentialsRefused, eu_credential_store
@@ -79,6 +80,7 @@ class EuCredentialView(APIView):
     """GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user."""
 
     required_feature = "dds"
+    test_key_policy = LIVE_ONLY
 
     @extend_schema(
         operation_id="eu_credentials_get",
@@ -148,6 +150,7 @@ class DDSWithdrawView(APIView):
     """POST /api/eudr/v1/dds/{ddsId}/withdraw: here and at the EU, within the EU's 72 hours."""
 
     required_feature = "dds"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="dds_withdraw",
@@ -180,6 +183,7 @@ class DDSAmendView(APIView):
     """POST /api/eudr/v1/dds/{ddsId}/amend: replace the statement, here and at the EU, within 72 hours."""
 
     required_feature = "dds"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="dds_amend",
@@ -255,6 +259,7 @@ class UpstreamReferenceView(ListAPIView):
     """GET/POST /api/eudr/v1/upstream-references: the statements behind your products."""
 
     required_feature = "dds"
+    test_key_policy = LIVE_ONLY
     serializer_class = UpstreamReferenceOutSerializer
     pagination_class = UpstreamPagination
 

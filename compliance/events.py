@@ -18,6 +18,7 @@ from webhooks.services import event_emit
 def dds_created_emit(*, statement: DueDiligenceStatement) -> None:
     event_emit(
         owner=statement.owner,
+        livemode=statement.livemode,
         event_type="dds.created",
         data={
             "dds_id": statement.dds_id,
@@ -44,13 +45,17 @@ def dds_status_changed_emit(
         "livemode": statement.livemode,
     }
     event_emit(
-        owner=statement.owner, event_type="dds.status_changed", data={**common, "to": statement.status}
+        owner=statement.owner,
+        event_type="dds.status_changed",
+        data={**common, "to": statement.status},
+        livemode=statement.livemode,
     )
     if statement.status == DDSStatus.AT_RISK:
         event_emit(
             owner=statement.owner,
             event_type="dds.at_risk",
             data={**common, "risk_level": statement.risk_level or None},
+            livemode=statement.livemode,
         )
 
 
@@ -58,6 +63,7 @@ def dds_eu_status_changed_emit(*, submission: EuSubmission, from_status: str) ->
     """The EU's side of a statement moved (or the EU refused it: `to` is then empty, `state` refused)."""
     event_emit(
         owner=submission.statement.owner,
+        livemode=submission.statement.livemode,
         event_type="dds.eu_status_changed",
         data={
             "dds_id": submission.statement.dds_id,
@@ -69,5 +75,6 @@ def dds_eu_status_changed_emit(*, submission: EuSubmission, from_status: str) ->
             "verification_number": submission.verification_number or None,
             "error_codes": submission.error_codes,
             "changed_at": iso_millis(timezone.now()),
+            "livemode": submission.statement.livemode,
         },
     )

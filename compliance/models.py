@@ -187,6 +187,17 @@ class DueDiligenceStatement(models.Model):
             eori=self.operator_eori,
         )
 
+    def public_status(self, *, identity_confirmed: bool, now: datetime | None = None) -> str:
+        """The status the public sees (verify, its cache, the status page, the widget):
+        the effective status, except that a COMPLIANT screening of an operator whose
+        identity is not confirmed shows UNDER_REVIEW, the widget's yellow "verification
+        in progress", so no reader of `status` alone takes it for compliant. The owner's
+        record keeps the screening result (`status`) beside the identity flag."""
+        status = self.effective_status(now)
+        if status == DDSStatus.COMPLIANT and not identity_confirmed:
+            return DDSStatus.UNDER_REVIEW
+        return status
+
     def public_operator_name(self, *, identity_confirmed: bool) -> str:
         """The operator's name as the public sees it: for a confirmed operator the
         registered name staff verified, never the free text of the filing (which the
@@ -279,12 +290,13 @@ class DueDiligenceStatement(models.Model):
         `operator_identity` (additive). For a confirmed operator `operator_name` is
         the verified organisation's registered name; `verified_at` and `valid_until`
         follow public_validity (nothing reads as verified or valid unless the
-        statement is COMPLIANT now with a confirmed operator)."""
+        statement is COMPLIANT now with a confirmed operator); `status` follows
+        public_status (never COMPLIANT for an unconfirmed operator)."""
         confirmed = self.operator_identity_confirmed()
         validity = self.public_validity(identity_confirmed=confirmed)
         return {
             "dds_id": self.dds_id,
-            "status": self.effective_status(),
+            "status": self.public_status(identity_confirmed=confirmed),
             "risk_level": self.risk_level or None,
             "operator_name": self.public_operator_name(identity_confirmed=confirmed),
             "commodity": self.commodity,

@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import request_livemode
+from accounts.permissions import TEST_OBJECTS
 from compliance.documents import statement_with_details
 from compliance.eu_amend import dds_amend
 from compliance.eu_submission import dds_withdraw
@@ -76,6 +77,7 @@ class SDListCreateView(ListAPIView):
     """GET/POST /api/eudr/v1/simplified-declarations."""
 
     required_feature = "dds"
+    test_key_policy = TEST_OBJECTS
     serializer_class = SDSummarySerializer
     pagination_class = StatementPagination
 
@@ -142,6 +144,7 @@ class SDListCreateView(ListAPIView):
 
 class SDDetailView(APIView):
     required_feature = "dds"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="sd_retrieve",
@@ -156,6 +159,7 @@ class SDDetailView(APIView):
 
 class SDPdfView(APIView):
     required_feature = "dds"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="sd_pdf",
@@ -176,6 +180,7 @@ class SDAmendView(APIView):
     """POST /api/eudr/v1/simplified-declarations/{sdId}/amend: replace it, here and at the EU (updateSd)."""
 
     required_feature = "dds"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="sd_amend",
@@ -216,6 +221,7 @@ class SDWithdrawView(APIView):
     """POST /api/eudr/v1/simplified-declarations/{sdId}/withdraw: here and at the EU (withdrawSd)."""
 
     required_feature = "dds"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="sd_withdraw",

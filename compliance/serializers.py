@@ -12,7 +12,13 @@ class VerificationRecordSerializer(serializers.Serializer):
     """Specification 2.1; timestamps are UTC with milliseconds and a Z suffix."""
 
     dds_id = serializers.CharField()
-    status = serializers.ChoiceField(choices=DDSStatus.choices)
+    status = serializers.ChoiceField(
+        choices=DDSStatus.choices,
+        help_text=(
+            "The public status. Never COMPLIANT while `operator_identity` is `unconfirmed`: "
+            "such a statement's COMPLIANT screening shows UNDER_REVIEW (verification in progress)."
+        ),
+    )
     risk_level = serializers.ChoiceField(choices=RiskLevel.choices, allow_null=True)
     operator_name = serializers.CharField()
     commodity = serializers.CharField(help_text="Commodity name in Polish")

@@ -46,7 +46,9 @@ def verification_cache_key(*, raw_id: str) -> str | None:
 
 
 def _key(identifier: str) -> str:
-    return f"verify:v3:{identifier}"
+    # v4: records of unconfirmed operators no longer say COMPLIANT; entries written
+    # under an earlier version are never read again.
+    return f"verify:v4:{identifier}"
 
 
 def verification_get(*, raw_id: str, cached: object = UNREAD) -> Verification | None:
@@ -80,12 +82,16 @@ def verification_get(*, raw_id: str, cached: object = UNREAD) -> Verification | 
 
 
 def _cache_seconds(statement, *, shown_status: str) -> int:
-    """How long the record may be cached (0: not at all). A record showing COMPLIANT
-    must not outlive valid_until (EXPIRED shows on time), so it is cached only for
-    the whole seconds left; any other record (EXPIRED included) is final until the
-    statement's next change, which drops the entry."""
+    """How long the record may be cached (0: not at all). A COMPLIANT result (shown as
+    COMPLIANT, or as UNDER_REVIEW for an unconfirmed operator) must not outlive
+    valid_until (EXPIRED shows on time), so it is cached only for the whole seconds
+    left; any other record (EXPIRED included) is final until the statement's next
+    change, which drops the entry."""
     ttl = settings.VERIFY_CACHE_SECONDS
-    if shown_status == DDSStatus.COMPLIANT and statement.valid_until is not None:
+    # The stored status, not the effective one: a result that lapsed between building
+    # the record and now still shows COMPLIANT (or UNDER_REVIEW) in `shown_status`.
+    held = shown_status == DDSStatus.UNDER_REVIEW and statement.status == DDSStatus.COMPLIANT
+    if (shown_status == DDSStatus.COMPLIANT or held) and statement.valid_until is not None:
         remaining = (statement.valid_until - timezone.now()).total_seconds()
         ttl = min(ttl, max(int(remaining), 0))
     return ttl

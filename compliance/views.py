@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from accounts.authentication import APIKeyAuthentication, request_livemode
 from accounts.limits import CountedInView
-from accounts.permissions import PlanFeaturePermission
+from accounts.permissions import PUBLIC, TEST_OBJECTS, ModePolicyPermission, PlanFeaturePermission
 from compliance.documents import dds_pdf_obtain, statement_with_details
 from compliance.filing_serializers import (
     LEGACY_BODY_NOTE,
@@ -43,10 +43,11 @@ class VerifyView(APIView):
     # Anonymous callers pass; a key, if sent, must be valid and its plan have `verify`.
     # No session authentication: it would add `Vary: Cookie` to a public answer.
     authentication_classes = [APIKeyAuthentication]
-    permission_classes = [PlanFeaturePermission]
+    permission_classes = [PlanFeaturePermission, ModePolicyPermission]
     # Counted in get(), together with the record read: one Redis round trip.
     throttle_classes = [CountedInView]
     required_feature = "verify"
+    test_key_policy = PUBLIC
 
     @extend_schema(
         operation_id="verify_dds",
@@ -155,6 +156,7 @@ class DDSGenerateView(APIView):
     """POST /api/eudr/dds/generate: file a statement, screen its plots, answer with the PDF."""
 
     required_feature = "dds"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="dds_generate",
@@ -212,6 +214,7 @@ class DDSDetailView(APIView):
     """GET /api/eudr/v1/dds/{ddsId}: the full record, for its owner only."""
 
     required_feature = "dds"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="dds_retrieve",
@@ -226,6 +229,7 @@ class DDSDetailView(APIView):
 
 class DDSPdfView(APIView):
     required_feature = "dds"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="dds_pdf",
@@ -248,6 +252,7 @@ class DDSListView(ListAPIView):
     """GET /api/eudr/dds/list: the account's statements, newest first."""
 
     required_feature = "dds"
+    test_key_policy = TEST_OBJECTS
     serializer_class = DDSSummarySerializer
     pagination_class = StatementPagination
 

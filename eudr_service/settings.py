@@ -441,6 +441,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": [
         "rest_framework.permissions.IsAuthenticated",
         "accounts.permissions.PlanFeaturePermission",
+        "accounts.permissions.ModePolicyPermission",
     ],
     "DEFAULT_THROTTLE_CLASSES": ["accounts.limits.PlanQuotaThrottle"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],

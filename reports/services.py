@@ -94,6 +94,7 @@ def csrd_report_mark_done(*, report: CsrdReport, pdf: bytes) -> None:
         report.save(update_fields=["file", "status", "finished_at", "error"])
         event_emit(
             owner=report.owner,
+            livemode=report.livemode,
             event_type="csrd.report_ready",
             data={
                 "report_id": str(report.public_id),

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import request_livemode
+from accounts.permissions import TEST_OBJECTS
 from eudr_service.lib.jobs import prefers_async
 from eudr_service.lib.openapi import PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.problems import Problem
@@ -81,6 +82,7 @@ def _problems(*codes: int) -> dict[tuple[int, str], OpenApiResponse]:
 
 class CsrdReportCreateView(APIView):
     required_feature = "csrd"
+    test_key_policy = TEST_OBJECTS
     renderer_classes = [JSONRenderer, PDFRenderer]
 
     @extend_schema(
@@ -128,6 +130,7 @@ class CsrdReportCreateView(APIView):
 
 class CsrdReportDetailView(APIView):
     required_feature = "csrd"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="csrd_report_retrieve",
@@ -145,6 +148,7 @@ class CsrdReportDetailView(APIView):
 
 class CsrdReportPdfView(APIView):
     required_feature = "csrd"
+    test_key_policy = TEST_OBJECTS
     renderer_classes = [PDFRenderer, JSONRenderer]
 
     @extend_schema(

@@ -57,4 +57,4 @@ def risk_critical_batch_emit(
         data["items"] = [
             {"subject": s, "commodity": r.get("commodity"), "score": r["score"]} for s, r in critical
         ]
-    event_emit(owner=owner, event_type="risk.critical", data=data)
+    event_emit(owner=owner, event_type="risk.critical", data=data, livemode=livemode)

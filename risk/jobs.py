@@ -147,6 +147,7 @@ def _finish(job: RiskJob) -> None:
     limit = settings.RISK_JOB_EVENT_CRITICAL_MAX
     event_emit(
         owner=job.owner,
+        livemode=job.livemode,
         event_type="risk.job_completed",
         data={
             "job_id": job.public_id,

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import request_livemode
+from accounts.permissions import TEST_OBJECTS
 from eudr_service.lib.budget import budget_check
 from eudr_service.lib.json_parser import DepthLimitedJSONParser, UploadParser, json_loads_bounded
 from eudr_service.lib.openapi import PROBLEM_RESPONSES
@@ -145,6 +146,7 @@ _PARCEL_SCHEMA = {
 
 class RiskScoreView(APIView):
     required_feature = "risk"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="risk_score_location",
@@ -184,6 +186,7 @@ class DeprecatedRiskScoreView(APIView):
     """`/v1/risk-score`: the second presentation's path, kept as a deprecated alias."""
 
     required_feature = "risk"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="risk_score_parcel_deprecated",
@@ -198,6 +201,7 @@ class DeprecatedRiskScoreView(APIView):
 
 class RiskBatchView(APIView):
     required_feature = "risk"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="risk_score_batch",
@@ -321,6 +325,7 @@ def _job_get(request: Request, job_id: str) -> RiskJob:
 
 class RiskJobsView(APIView):
     required_feature = "risk"
+    test_key_policy = TEST_OBJECTS
     parser_classes = [DepthLimitedJSONParser, UploadParser]
 
     @extend_schema(
@@ -348,6 +353,7 @@ class RiskJobsView(APIView):
 
 class RiskJobView(APIView):
     required_feature = "risk"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="risk_score_job",
@@ -370,6 +376,7 @@ class RiskJobView(APIView):
 
 class RiskJobCancelView(APIView):
     required_feature = "risk"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="risk_score_job_cancel",
@@ -384,6 +391,7 @@ class RiskJobCancelView(APIView):
 
 class RiskJobResultsView(APIView):
     required_feature = "risk"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="risk_score_job_results",

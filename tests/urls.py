@@ -6,6 +6,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.permissions import TEST_OBJECTS
 from eudr_service.urls import urlpatterns as real_urlpatterns
 
 
@@ -20,6 +21,7 @@ class _ProbeSerializer(serializers.Serializer):
 
 class RiskFeatureProbe(APIView):
     required_feature = "risk"
+    test_key_policy = TEST_OBJECTS
 
     def get(self, request):
         return Response({"ok": True})
@@ -34,11 +36,15 @@ class QuotaProbe(APIView):
     """A keyed endpoint every plan may call: plan quotas without verify's
     anonymous allowance (a key on verify never gets less than no key)."""
 
+    test_key_policy = TEST_OBJECTS
+
     def get(self, request):
         return Response({"ok": True})
 
 
 class CrashProbe(APIView):
+    test_key_policy = TEST_OBJECTS
+
     def get(self, request):
         raise RuntimeError("boom")
 

@@ -13,14 +13,24 @@ from webhooks.services import delivery_redeliver, endpoint_disable
 
 @admin.register(Endpoint)
 class EndpointAdmin(admin.ModelAdmin):
-    list_display = ("public_id", "owner", "url", "enabled", "disabled_reason", "failing_since", "created_at")
-    list_filter = ("enabled", "disabled_reason")
+    list_display = (
+        "public_id",
+        "owner",
+        "url",
+        "livemode",
+        "enabled",
+        "disabled_reason",
+        "failing_since",
+        "created_at",
+    )
+    list_filter = ("livemode", "enabled", "disabled_reason")
     search_fields = ("public_id", "url", "owner__email")
     readonly_fields = (
         "public_id",
         "owner",
         "url",
         "events",
+        "livemode",
         "enabled",
         "disabled_reason",
         "disabled_at",
@@ -53,10 +63,10 @@ class DeliveryInline(admin.TabularInline):
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
-    list_display = ("public_id", "type", "owner", "created_at")
-    list_filter = ("type",)
+    list_display = ("public_id", "type", "owner", "livemode", "created_at")
+    list_filter = ("type", "livemode")
     search_fields = ("public_id", "owner__email")
-    readonly_fields = ("public_id", "owner", "type", "data", "created_at")
+    readonly_fields = ("public_id", "owner", "type", "livemode", "data", "created_at")
     inlines = [DeliveryInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:

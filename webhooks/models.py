@@ -58,6 +58,9 @@ class Endpoint(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhooks")
     url = models.CharField(max_length=2048)
     events = models.JSONField(default=list)
+    # The mode of the key that registered it (the panel registers live ones): it gets
+    # only events of its mode, and only keys of its mode see or change it.
+    livemode = models.BooleanField(default=True, db_default=True)
     enabled = models.BooleanField(default=True)
     disabled_reason = models.CharField(max_length=16, choices=DisabledReason.choices, blank=True)
     disabled_at = models.DateTimeField(null=True, blank=True)
@@ -98,6 +101,8 @@ class Event(models.Model):
     )
     type = models.CharField(max_length=40, choices=[(t, t) for t in EVENT_TYPES])
     data = models.JSONField(default=dict)
+    # False for an event about test data: delivered to test endpoints only.
+    livemode = models.BooleanField(default=True, db_default=True)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:

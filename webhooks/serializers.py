@@ -43,6 +43,10 @@ class WebhookSerializer(ApiModelSerializer):
     disabled_reason = serializers.CharField(
         help_text="Empty when enabled; by_owner, gone (receiver answered 410), failing, by_staff"
     )
+    livemode = serializers.BooleanField(
+        read_only=True,
+        help_text="false for a test webhook (registered with a test key): it gets test events only",
+    )
     secret_rotation_ends_at = serializers.SerializerMethodField(
         help_text="While set, the previous secret also signs (two signatures per request)"
     )
@@ -54,6 +58,7 @@ class WebhookSerializer(ApiModelSerializer):
             "url",
             "events",
             "enabled",
+            "livemode",
             "disabled_reason",
             "disabled_at",
             "failing_since",

@@ -42,7 +42,9 @@ def endpoint_check_url(*, url: str) -> None:
         ) from exc
 
 
-def endpoint_create(*, owner: User, url: str, events: list[str]) -> Endpoint:
+def endpoint_create(*, owner: User, url: str, events: list[str], livemode: bool = True) -> Endpoint:
+    """Register an endpoint; `livemode=False` (a test key) makes a test endpoint, which
+    receives test events only."""
     endpoint_check_url(url=url)  # DNS outside the transaction: no lock held while resolving
     with transaction.atomic():
         # The owner's row lock serialises registrations of one account, so the count
@@ -55,7 +57,9 @@ def endpoint_create(*, owner: User, url: str, events: list[str]) -> Endpoint:
                 f"An account may register at most {settings.WEBHOOKS_MAX_ENDPOINTS} webhooks; "
                 "delete one first.",
             )
-        return Endpoint.objects.create(owner=owner, url=url, events=_unique(events), secret=secret_generate())
+        return Endpoint.objects.create(
+            owner=owner, url=url, events=_unique(events), secret=secret_generate(), livemode=livemode
+        )
 
 
 def endpoint_update(
@@ -137,8 +141,10 @@ def _notify_owner_failing(endpoint: Endpoint) -> None:
     )
 
 
-def event_emit(*, owner: User, event_type: str, data: dict) -> Event:
-    """Record an event and a delivery per subscribed, enabled endpoint of `owner`.
+def event_emit(*, owner: User, event_type: str, data: dict, livemode: bool) -> Event:
+    """Record an event and a delivery per subscribed, enabled endpoint of `owner` in
+    the event's mode: an event about test data (`livemode=False`) goes to test
+    endpoints only, a live one to live endpoints only.
 
     Call inside the transaction of the change that caused the event; the sends
     are enqueued only when that transaction commits.
@@ -148,9 +154,11 @@ def event_emit(*, owner: User, event_type: str, data: dict) -> Event:
     # No savepoint inside the caller's transaction (two round trips saved per
     # event): a failure here fails the caller's change too, as it must.
     with transaction.atomic(savepoint=False):
-        event = Event.objects.create(owner=owner, type=event_type, data=data)
+        event = Event.objects.create(owner=owner, type=event_type, data=data, livemode=livemode)
         endpoints = [
-            e for e in Endpoint.objects.filter(owner=owner, enabled=True) if e.subscribes_to(event_type)
+            e
+            for e in Endpoint.objects.filter(owner=owner, enabled=True, livemode=livemode)
+            if e.subscribes_to(event_type)
         ]
         _deliveries_create(event=event, endpoints=endpoints)
     return event
@@ -163,7 +171,12 @@ def endpoint_send_test(*, endpoint: Endpoint) -> Delivery:
         event = Event.objects.create(
             owner=endpoint.owner,
             type="webhook.test",
-            data={"webhook_id": endpoint.public_id, "message": "This is a test event."},
+            data={
+                "webhook_id": endpoint.public_id,
+                "message": "This is a test event.",
+                "livemode": endpoint.livemode,
+            },
+            livemode=endpoint.livemode,
         )
         return _deliveries_create(event=event, endpoints=[endpoint])[0]
 
@@ -171,6 +184,9 @@ def endpoint_send_test(*, endpoint: Endpoint) -> Delivery:
 def delivery_redeliver(*, delivery: Delivery) -> Delivery:
     """Send the same event again as a new delivery; the `webhook-id` stays the event id."""
     _require_enabled(delivery.endpoint)
+    if delivery.event.livemode != delivery.endpoint.livemode:
+        # Only a send recorded before endpoints had a mode can pair them; never repeat it.
+        raise Problem(409, "webhook_mode_mismatch", "This event is of the other mode than the webhook.")
     with transaction.atomic():
         return _deliveries_create(event=delivery.event, endpoints=[delivery.endpoint])[0]
 

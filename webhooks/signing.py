@@ -32,6 +32,8 @@ def event_payload(event: Event) -> dict[str, Any]:
         "id": event.public_id,
         "type": event.type,
         "created_at": iso_millis(event.created_at),
+        # The event's mode on every event (data of older events may lack it).
+        "livemode": event.livemode,
         "data": event.data,
     }
 

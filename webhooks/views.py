@@ -1,7 +1,8 @@
 """Webhook API (feature `webhooks`). Thin: validate, call a service, answer.
 
-Every lookup is scoped to the caller's account, so another account's webhook
-or delivery is a plain 404.
+Every lookup is scoped to the caller's account and to the mode of the caller's
+key, so another account's webhook or delivery, and one of the other mode (a live
+webhook asked for with a test key, or the reverse), is a plain 404.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.authentication import request_livemode
+from accounts.permissions import TEST_OBJECTS
 from eudr_service.lib.openapi import PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.problems import Problem
 from webhooks import services
@@ -81,18 +84,21 @@ class WebhookViewSet(
     mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet
 ):
     required_feature = "webhooks"
+    test_key_policy = TEST_OBJECTS
     serializer_class = WebhookSerializer
     pagination_class = WebhookPagination
     lookup_field = "public_id"
     lookup_url_kwarg = "webhook_id"
 
     def get_queryset(self) -> QuerySet[Endpoint]:
-        return Endpoint.objects.filter(owner=self.request.user)
+        return Endpoint.objects.filter(owner=self.request.user, livemode=request_livemode(self.request))
 
     def create(self, request: Request) -> Response:
         incoming = WebhookInSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
-        endpoint = services.endpoint_create(owner=request.user, **incoming.validated_data)
+        endpoint = services.endpoint_create(
+            owner=request.user, livemode=request_livemode(request), **incoming.validated_data
+        )
         return Response(WebhookWithSecretSerializer(endpoint).data, status=status.HTTP_201_CREATED)
 
     def partial_update(self, request: Request, webhook_id: str) -> Response:
@@ -162,6 +168,7 @@ class WebhookViewSet(
 
 class RedeliverView(APIView):
     required_feature = "webhooks"
+    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="webhooks_redeliver",
@@ -174,7 +181,11 @@ class RedeliverView(APIView):
     def post(self, request: Request, delivery_id: str) -> Response:
         delivery = (
             Delivery.objects.select_related("event", "endpoint")
-            .filter(public_id=delivery_id, endpoint__owner=request.user)
+            .filter(
+                public_id=delivery_id,
+                endpoint__owner=request.user,
+                endpoint__livemode=request_livemode(request),
+            )
             .first()
         )
         if delivery is None:

@@ -286,6 +286,27 @@ _ROWS: tuple[ProblemType, ...] = (
         _("Request an upgrade in the panel's plan page."),
     ),
     ProblemType(
+        "webhook_mode_mismatch",
+        409,
+        _("Event of the other mode"),
+        _(
+            "The delivery pairs a test event with a live webhook, or a live event with a test webhook "
+            "(recorded before webhooks had a mode); it is not sent again."
+        ),
+        _("Nothing to do: events now go only to webhooks of their own mode."),
+    ),
+    ProblemType(
+        "live_key_required",
+        403,
+        _("Live key required"),
+        _(
+            "A test key (`eudr_test_`) cannot read or change an account-wide live setting (EU Information "
+            "System credentials, the organisation's roles, upstream references checked with the EU). Test "
+            "keys work only with test objects."
+        ),
+        _("Make the call with a live key (`eudr_live_`) or in the panel."),
+    ),
+    ProblemType(
         "not_found",
         404,
         _("Not found"),

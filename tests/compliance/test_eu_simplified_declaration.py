@@ -97,7 +97,9 @@ def test_declaration_from_two_parcels_is_screened_submitted_with_cadastral_ids_a
     assert not list(at_fake.statement.iter(f"{{{NS_SD}}}geometryGeojson"))
     # Public: the same verify endpoint and status page as statements.
     verify = api_client.get(f"/api/v1/verify/{record['dds_id']}")
-    assert verify.status_code == 200 and verify.json()["status"] == "COMPLIANT"
+    # No staff-verified organisation backs this operator: public UNDER_REVIEW, never COMPLIANT.
+    assert verify.status_code == 200 and verify.json()["operator_identity"] == "unconfirmed"
+    assert verify.json()["status"] == "UNDER_REVIEW"
     assert eu_is["reference_number"] in api_client.get(f"/cert/{record['dds_id']}").content.decode()
     assert client.get(f"{SD}/{record['dds_id']}/pdf")["Content-Type"] == "application/pdf"
     assert [d["dds_id"] for d in client.get(SD).json()["results"]] == [record["dds_id"]]

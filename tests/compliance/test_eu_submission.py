@@ -93,7 +93,9 @@ def test_compliant_statement_is_submitted_and_becomes_available_with_eu_numbers(
     # Our screening status is separate from the EU's.
     assert detail(client, record["dds_id"])["status"] == "COMPLIANT"
     # The public side: verify still answers, the certificate page names the EU number.
-    assert api_client.get(f"/api/v1/verify/{record['dds_id']}").json()["status"] == "COMPLIANT"
+    public = api_client.get(f"/api/v1/verify/{record['dds_id']}").json()
+    # No staff-verified organisation backs this operator: public UNDER_REVIEW, never COMPLIANT.
+    assert public["operator_identity"] == "unconfirmed" and public["status"] == "UNDER_REVIEW"
     page = api_client.get(f"/cert/{record['dds_id']}")
     assert at_fake.reference_number in page.content.decode()
     # Exactly one submission reached the EU, and it passes our schema artefact.

@@ -60,7 +60,7 @@ def test_unverified_organisation_never_gets_a_green_badge(account, api_client, m
     assert record["status"] == "COMPLIANT"  # the screening result itself stands
     assert record["badge"] == "in_progress"
     verify, page = public_views(api_client, record["dds_id"])
-    assert verify["status"] == "COMPLIANT"
+    assert verify["status"] == "UNDER_REVIEW"  # public: yellow, never COMPLIANT
     assert verify["operator_identity"] == "unconfirmed"
     assert verify["verified_at"] is None
     assert "badge-verified" not in page and "badge-in_progress" in page
@@ -210,3 +210,62 @@ def test_unconfirmed_operator_is_shown_under_the_name_filed_marked_as_such(accou
         "The operator&#x27;s identity is not confirmed" in operator
         and "name as given in the statement" in operator
     )
+
+
+def test_public_status_of_a_stranger_filing_under_a_verified_nip_is_never_compliant(
+    account, api_client, make_user, make_organisation, settings
+):
+    """The attack: another account files under a verified organisation's NIP and name.
+    Every public answer (the badge's fast path, its cached copy, the view a key or
+    another Accept goes through, the status page) shows UNDER_REVIEW, never COMPLIANT;
+    the filer's own record keeps the screening result beside the identity flag."""
+    settings.VERIFY_CACHE_SECONDS = 60
+    victim = make_organisation(account=make_user("standard"), name="Mleczarnia Prawdziwa")
+    record = account.post(GENERATE, filing_for(victim), format="json", **JSON).json()
+    assert record["status"] == "COMPLIANT" and record["badge"] == "in_progress"
+    assert record["operator_identity"]["confirmed"] is False
+    url = f"/api/v1/verify/{record['dds_id']}"
+
+    fast = api_client.get(url)  # the widget's call: anonymous, Accept: */*
+    assert fast.wsgi_request.resolver_match is None  # answered by the fast path
+    cached = api_client.get(url, HTTP_ACCEPT="application/json")
+    through_view = api_client.get(url, HTTP_ACCEPT="application/json; charset=utf-8")
+    keyed = account.get(url)
+    for answer in (fast, cached, through_view, keyed):
+        assert answer.status_code == 200
+        body = answer.json()
+        assert body["status"] == "UNDER_REVIEW", body
+        assert body["operator_identity"] == "unconfirmed"
+        assert body["verified_at"] is None and body["valid_until"] is None
+        assert b"COMPLIANT" not in answer.content
+    page = api_client.get(f"/cert/{record['dds_id']}").content.decode()
+    assert "UNDER_REVIEW" in page and ">COMPLIANT<" not in page
+    assert "badge-in_progress" in page
+
+
+def test_a_record_cached_before_the_owner_lost_confirmation_is_not_served(
+    account, api_client, make_organisation, settings
+):
+    # COMPLIANT was cached while confirmed; withdrawing the verification saves the
+    # statement's organisation, not the statement: the statement's next save drops the
+    # entry, and what is rebuilt says UNDER_REVIEW.
+    settings.VERIFY_CACHE_SECONDS = 60
+    organisation = make_organisation(account=account.user)
+    record = account.post(GENERATE, filing_for(organisation), format="json", **JSON).json()
+    url = f"/api/v1/verify/{record['dds_id']}"
+    assert api_client.get(url).json()["status"] == "COMPLIANT"
+    organisation.verified_at = None
+    organisation.save()
+    DueDiligenceStatement.objects.get(dds_id=record["dds_id"]).save()
+    assert api_client.get(url).json()["status"] == "UNDER_REVIEW"
+
+
+def test_the_owners_record_of_a_confirmed_operator_stays_complete(account, api_client, make_organisation):
+    organisation = make_organisation(account=account.user)
+    record = account.post(GENERATE, filing_for(organisation), format="json", **JSON).json()
+    own = account.get(f"/api/eudr/v1/dds/{record['dds_id']}").json()
+    assert own["status"] == "COMPLIANT" and own["badge"] == "verified"
+    assert own["operator_identity"]["confirmed"] is True
+    verify = api_client.get(f"/api/v1/verify/{record['dds_id']}").json()
+    assert verify["status"] == "COMPLIANT" and verify["operator_identity"] == "confirmed"
+    assert verify["verified_at"] and verify["valid_until"]

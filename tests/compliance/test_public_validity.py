@@ -87,7 +87,7 @@ def test_expired_shows_when_it_expired_and_never_verified(client, make_statement
 def test_compliant_statement_of_an_unconfirmed_operator_shows_no_dates(client, make_statement):
     statement = make_statement("COMPLIANT", verified_operator=False)
     record = client.get(f"/api/v1/verify/{statement.dds_id}").json()
-    assert record["status"] == "COMPLIANT" and record["operator_identity"] == "unconfirmed"
+    assert record["status"] == "UNDER_REVIEW" and record["operator_identity"] == "unconfirmed"
     assert record["verified_at"] is None and record["valid_until"] is None
     for lang in ("pl", "en"):
         html = page(client, statement, lang)

@@ -138,3 +138,16 @@ def test_url_with_control_characters_is_refused_next_to_the_field(signed_in, rec
     html = response.content.decode()
     assert 'id="id_url_error"' in html and "control characters" in html
     assert not Endpoint.objects.exists()
+
+
+def test_the_panel_registers_live_webhooks_and_marks_test_ones(signed_in, receiver):
+    from webhooks.services import endpoint_create
+
+    client = signed_in("standard")
+    create(client, receiver.url)
+    assert Endpoint.objects.get(owner=client.user).livemode is True  # the panel acts in live mode
+    sandbox = endpoint_create(owner=client.user, url=receiver.url, events=["dds.created"], livemode=False)
+    listing = client.get("/panel/webhooks/").content.decode()
+    assert listing.count('data-testid="test-webhook"') == 1
+    detail = client.get(f"/panel/webhooks/{sandbox.public_id}/").content.decode()
+    assert 'data-testid="test-webhook"' in detail

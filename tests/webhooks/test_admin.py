@@ -19,7 +19,7 @@ def staff_client(client, make_user):
 @pytest.fixture
 def delivery(owner, make_endpoint, receiver):
     make_endpoint(receiver.url)
-    event_emit(owner=owner, event_type="dds.at_risk", data={"dds_id": "X"})
+    event_emit(owner=owner, livemode=True, event_type="dds.at_risk", data={"dds_id": "X"})
     return Delivery.objects.get()
 
 

@@ -66,7 +66,7 @@ def test_parallel_claimers_never_share_a_delivery(owner, settings, monkeypatch):
         owner=owner, url="http://127.0.0.1:9/hook", events=["dds.at_risk"], secret="whsec_AAAA"
     )
     for _ in range(300):
-        event_emit(owner=owner, event_type="dds.at_risk", data={})
+        event_emit(owner=owner, livemode=True, event_type="dds.at_risk", data={})
 
     def claim_all(n: int) -> list[int]:
         taken: list[int] = []
@@ -85,7 +85,10 @@ def test_a_burst_is_delivered_once_each_by_one_worker(spawn_worker, owner, make_
     settings.WEBHOOKS_MAX_EVENTS_PER_MINUTE = settings.WEBHOOKS_MAX_DELIVERIES_PER_MINUTE = 10000
     spawn_worker(WEBHOOKS_MAX_EVENTS_PER_MINUTE="10000", WEBHOOKS_MAX_DELIVERIES_PER_MINUTE="10000")
     make_endpoint(receiver.url)
-    events = {event_emit(owner=owner, event_type="dds.at_risk", data={"n": n}).public_id for n in range(250)}
+    events = {
+        event_emit(owner=owner, livemode=True, event_type="dds.at_risk", data={"n": n}).public_id
+        for n in range(250)
+    }
     receiver.wait_for(250)
     assert {r.headers["webhook-id"] for r in receiver.requests} == events
     deadline = time.monotonic() + 60

@@ -24,7 +24,9 @@ def endpoint(make_endpoint, receiver):
 
 
 def _emit(owner, event_type="dds.at_risk"):
-    return event_emit(owner=owner, event_type=event_type, data={"dds_id": "DDS-PL-2025-000001-ABCD"})
+    return event_emit(
+        owner=owner, livemode=True, event_type=event_type, data={"dds_id": "DDS-PL-2025-000001-ABCD"}
+    )
 
 
 def _make_due(delivery: Delivery) -> None:

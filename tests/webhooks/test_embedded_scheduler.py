@@ -58,7 +58,9 @@ def test_a_webhook_that_failed_once_is_retried_without_a_broker(settings, owner,
     settings.WEBHOOKS_RETRY_JITTER = 0
     endpoint_create(owner=owner, url=receiver.url, events=["dds.at_risk"])
     receiver.respond(503)
-    event_emit(owner=owner, event_type="dds.at_risk", data={"dds_id": "x"})  # sent at once: 503
+    event_emit(
+        owner=owner, livemode=True, event_type="dds.at_risk", data={"dds_id": "x"}
+    )  # sent at once: 503
     assert Delivery.objects.get().status == Delivery.Status.FAILED
     scheduler = EmbeddedScheduler({"sweep": {"task": "webhooks.sweep", "schedule": 0.2}}, tick=0.1)
     scheduler.start()

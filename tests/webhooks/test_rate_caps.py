@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("insecure")]
 
 def _emit(owner, n: int) -> None:
     for _ in range(n):
-        event_emit(owner=owner, event_type="dds.at_risk", data={"dds_id": "x"})
+        event_emit(owner=owner, livemode=True, event_type="dds.at_risk", data={"dds_id": "x"})
 
 
 def _minutes_from_now(owner) -> list[int]:

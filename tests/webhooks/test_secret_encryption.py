@@ -79,7 +79,7 @@ def test_a_signature_made_with_the_stored_secret_verifies(make_endpoint, insecur
     from webhooks.services import event_emit
 
     endpoint = make_endpoint(receiver.url, events=["dds.at_risk"])
-    event_emit(owner=owner, event_type="dds.at_risk", data={"dds_id": "x"})
+    event_emit(owner=owner, livemode=True, event_type="dds.at_risk", data={"dds_id": "x"})
     run_due()
     request = receiver.wait_for(1)[0]
     assert Webhook(endpoint.secret).verify(request.body, request.headers)["type"] == "dds.at_risk"

@@ -59,12 +59,15 @@ def test_rotation_signs_with_both_secrets_for_the_overlap_only(make_endpoint, in
 def test_event_body_is_the_documented_envelope(owner):
     from webhooks.services import event_emit
 
-    event = event_emit(owner=owner, event_type="dds.at_risk", data={"dds_id": "DDS-PL-2025-000001-ABCD"})
+    event = event_emit(
+        owner=owner, livemode=True, event_type="dds.at_risk", data={"dds_id": "DDS-PL-2025-000001-ABCD"}
+    )
     body = json.loads(event_body(event))
     assert body == {
         "id": event.public_id,
         "type": "dds.at_risk",
         "created_at": body["created_at"],
+        "livemode": True,
         "data": {"dds_id": "DDS-PL-2025-000001-ABCD"},
     }
     assert body["id"].startswith("evt_")

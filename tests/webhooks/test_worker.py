@@ -26,7 +26,9 @@ def _until(condition: Callable[[], object], timeout: float = 60.0, *, sweep: boo
 
 
 def _emit(owner):
-    return event_emit(owner=owner, event_type="dds.at_risk", data={"dds_id": "DDS-PL-2025-000001-ABCD"})
+    return event_emit(
+        owner=owner, livemode=True, event_type="dds.at_risk", data={"dds_id": "DDS-PL-2025-000001-ABCD"}
+    )
 
 
 def test_receiver_failing_twice_gets_the_event_with_the_same_webhook_id(

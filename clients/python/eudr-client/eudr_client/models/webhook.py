@@ -19,6 +19,7 @@ class Webhook:
         url (str):
         events (list[str]):
         enabled (bool):
+        livemode (bool): false for a test webhook (registered with a test key): it gets test events only
         disabled_reason (str): Empty when enabled; by_owner, gone (receiver answered 410), failing, by_staff
         disabled_at (datetime.datetime | None):
         failing_since (datetime.datetime | None):
@@ -31,6 +32,7 @@ class Webhook:
     url: str
     events: list[str]
     enabled: bool
+    livemode: bool
     disabled_reason: str
     disabled_at: datetime.datetime | None
     failing_since: datetime.datetime | None
@@ -47,6 +49,8 @@ class Webhook:
         events = self.events
 
         enabled = self.enabled
+
+        livemode = self.livemode
 
         disabled_reason = self.disabled_reason
 
@@ -77,6 +81,7 @@ class Webhook:
                 "url": url,
                 "events": events,
                 "enabled": enabled,
+                "livemode": livemode,
                 "disabled_reason": disabled_reason,
                 "disabled_at": disabled_at,
                 "failing_since": failing_since,
@@ -98,6 +103,8 @@ class Webhook:
         events = cast(list[str], d.pop("events"))
 
         enabled = d.pop("enabled")
+
+        livemode = d.pop("livemode")
 
         disabled_reason = d.pop("disabled_reason")
 
@@ -147,6 +154,7 @@ class Webhook:
             url=url,
             events=events,
             enabled=enabled,
+            livemode=livemode,
             disabled_reason=disabled_reason,
             disabled_at=disabled_at,
             failing_since=failing_since,

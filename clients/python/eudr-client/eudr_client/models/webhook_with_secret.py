@@ -19,6 +19,7 @@ class WebhookWithSecret:
         url (str):
         events (list[str]):
         enabled (bool):
+        livemode (bool): false for a test webhook (registered with a test key): it gets test events only
         disabled_reason (str): Empty when enabled; by_owner, gone (receiver answered 410), failing, by_staff
         disabled_at (datetime.datetime | None):
         failing_since (datetime.datetime | None):
@@ -32,6 +33,7 @@ class WebhookWithSecret:
     url: str
     events: list[str]
     enabled: bool
+    livemode: bool
     disabled_reason: str
     disabled_at: datetime.datetime | None
     failing_since: datetime.datetime | None
@@ -49,6 +51,8 @@ class WebhookWithSecret:
         events = self.events
 
         enabled = self.enabled
+
+        livemode = self.livemode
 
         disabled_reason = self.disabled_reason
 
@@ -81,6 +85,7 @@ class WebhookWithSecret:
                 "url": url,
                 "events": events,
                 "enabled": enabled,
+                "livemode": livemode,
                 "disabled_reason": disabled_reason,
                 "disabled_at": disabled_at,
                 "failing_since": failing_since,
@@ -103,6 +108,8 @@ class WebhookWithSecret:
         events = cast(list[str], d.pop("events"))
 
         enabled = d.pop("enabled")
+
+        livemode = d.pop("livemode")
 
         disabled_reason = d.pop("disabled_reason")
 
@@ -154,6 +161,7 @@ class WebhookWithSecret:
             url=url,
             events=events,
             enabled=enabled,
+            livemode=livemode,
             disabled_reason=disabled_reason,
             disabled_at=disabled_at,
             failing_since=failing_since,
