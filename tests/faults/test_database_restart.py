@@ -23,7 +23,7 @@ from accounts.services import api_key_create, eu_credential_set
 from compliance.eu_submission import eu_submissions_release, eu_submissions_sweep
 from compliance.models import DDSPlot, DueDiligenceStatement, EuSubmission, IdempotencyRecord
 from compliance.services import dds_sweep_unscreened
-from risk.service import benchmark_cache_clear
+from regulation.benchmark import benchmark_cache_clear
 from tests.compliance.test_dds_api import GENERATE, body
 from tests.euis.conftest import FARMER, fake_eu  # noqa: F401  (the fixture)
 from tests.faults.recovery import report

@@ -21,10 +21,10 @@ from django.utils import timezone
 from compliance.documents import dds_documents_maintain, dds_pdf_request
 from compliance.eu_submission import eu_submissions_poll, eu_submissions_sweep
 from compliance.models import DDSDocument, DocumentStatus, EuStatusChange, EuSubmission
+from regulation.benchmark import benchmark_cache_clear
 from risk import geometry
 from risk.jobs import risk_job_create, risk_job_results, risk_jobs_sweep
 from risk.models import RiskJob, RiskJobChunk, RiskJobStatus
-from risk.service import benchmark_cache_clear
 from tests.compliance.test_dds_api import GENERATE, JSON, body
 from tests.compliance.test_eu_submission import store_credentials
 from tests.compliance.test_eu_worker import eu_worker  # noqa: F401  (the fixture)

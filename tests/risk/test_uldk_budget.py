@@ -14,8 +14,9 @@ import pytest
 
 from compliance.models import DueDiligenceStatement
 from eudr_service.lib import upstreams
+from regulation.benchmark import benchmark_cache_clear
 from risk import parcels
-from risk.service import benchmark_cache_clear, parcel_get
+from risk.service import parcel_get
 from tests.compliance.test_dds_api import GENERATE, JSON, with_plots
 from tests.eudr_service.test_upstreams import Clock
 from tests.risk.fakes import PARCEL_ID
