@@ -34,6 +34,7 @@ from compliance.services import IdempotencyConflict, dds_file
 from compliance.views import StatementPagination, _pdf_response, validated_filing_body
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.problems import Problem
+from eudr_service.lib.renderers import NO_FORMAT_PARAMETER, PDF_VIEW_RENDERERS
 
 SD_PATH = "/api/eudr/v1/simplified-declarations"
 
@@ -160,15 +161,15 @@ class SDDetailView(APIView):
 class SDPdfView(APIView):
     required_feature = "dds"
     test_key_policy = TEST_OBJECTS
+    renderer_classes = PDF_VIEW_RENDERERS
 
     @extend_schema(
         operation_id="sd_pdf",
         summary="The simplified declaration as PDF",
-        parameters=[OpenApiParameter("sd_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
+        parameters=[NO_FORMAT_PARAMETER, OpenApiParameter("sd_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
         responses={
             (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="PDF"),
-            404: PROBLEM_RESPONSES[404],
-            403: PROBLEM_RESPONSES[403],
+            **{(code, "application/json"): PROBLEM_RESPONSES[code] for code in (404, 403)},
         },
         tags=["simplified-declarations"],
     )

@@ -34,6 +34,7 @@ from compliance.verify_fast_path import verify_answer, with_cors
 from eudr_service.lib.jobs import prefers_async
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.problems import Problem
+from eudr_service.lib.renderers import NO_FORMAT_PARAMETER, PDF_VIEW_RENDERERS
 from eudr_service.lib.versioning import deprecated_body_mark
 
 
@@ -136,7 +137,9 @@ def _pdf_response(request: Request, statement: DueDiligenceStatement, *, status:
         if document.limit:
             extra["limit"] = document.limit
         raise Problem(409, "pdf_failed", document.error or "The PDF could not be rendered.", extra=extra)
-    response = Response({**extra, "pdf_url": _pdf_url(statement)}, status=202)
+    # JSON whatever renderer was negotiated: the client asked for the PDF, which is not ready.
+    url = _pdf_url(statement)
+    response = Response({**extra, "pdf_url": url}, status=202, content_type="application/json")
     response["Location"] = _pdf_url(statement)
     response["Retry-After"] = PDF_POLL_AFTER_SECONDS
     return response
@@ -157,12 +160,14 @@ class DDSGenerateView(APIView):
 
     required_feature = "dds"
     test_key_policy = TEST_OBJECTS
+    renderer_classes = PDF_VIEW_RENDERERS
 
     @extend_schema(
         operation_id="dds_generate",
         summary="File a DDS; answers with its PDF (or JSON with Accept: application/json)",
         description=LEGACY_BODY_NOTE,
         parameters=[
+            NO_FORMAT_PARAMETER,
             OpenApiParameter(
                 "Idempotency-Key",
                 OpenApiTypes.STR,
@@ -175,9 +180,9 @@ class DDSGenerateView(APIView):
             (201, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="The DDS as PDF"),
             (201, "application/json"): DDSRecordSerializer,
             (202, "application/json"): _PDF_PENDING,
-            409: _PDF_FAILED,
-            422: PROBLEM_RESPONSES[422],
-            **{code: PROBLEM_RESPONSES[code] for code in (400, 403, 413)},
+            (409, "application/json"): _PDF_FAILED,
+            (422, "application/json"): PROBLEM_RESPONSES[422],
+            **{(code, "application/json"): PROBLEM_RESPONSES[code] for code in (400, 403, 413)},
         },
         tags=["dds"],
     )
@@ -230,17 +235,17 @@ class DDSDetailView(APIView):
 class DDSPdfView(APIView):
     required_feature = "dds"
     test_key_policy = TEST_OBJECTS
+    renderer_classes = PDF_VIEW_RENDERERS
 
     @extend_schema(
         operation_id="dds_pdf",
         summary="The DDS as PDF",
-        parameters=[OpenApiParameter("dds_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
+        parameters=[NO_FORMAT_PARAMETER, OpenApiParameter("dds_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
         responses={
             (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="The DDS as PDF"),
             (202, "application/json"): _PDF_PENDING,
-            409: _PDF_FAILED,
-            404: PROBLEM_RESPONSES[404],
-            403: PROBLEM_RESPONSES[403],
+            (409, "application/json"): _PDF_FAILED,
+            **{(code, "application/json"): PROBLEM_RESPONSES[code] for code in (404, 403)},
         },
         tags=["dds"],
     )

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.http import FileResponse, HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -18,26 +18,12 @@ from accounts.permissions import TEST_OBJECTS
 from eudr_service.lib.jobs import prefers_async
 from eudr_service.lib.openapi import PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.problems import Problem
+from eudr_service.lib.renderers import PDFRenderer
 from reports.models import CsrdReport, ReportStatus
 from reports.serializers import CsrdReportRequestSerializer, CsrdReportSerializer
 from reports.services import csrd_report_create, csrd_report_wait
 
 POLL_AFTER_SECONDS = "2"
-
-
-class PDFRenderer(BaseRenderer):
-    """Lets clients send `Accept: application/pdf`; errors still leave as problem+json."""
-
-    media_type = "application/pdf"
-    format = "pdf"
-    charset = None
-
-    def render(
-        self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
-    ) -> bytes:
-        if isinstance(data, bytes):
-            return data
-        return JSONRenderer().render(data)
 
 
 def _owned_report(request: Request, report_id: Any) -> CsrdReport:
@@ -58,7 +44,8 @@ def _pdf_response(report: CsrdReport) -> FileResponse:
 
 
 def _status_response(request: Request, report: CsrdReport, status: int = 200) -> Response:
-    response = Response(CsrdReportSerializer(report).data, status=status)
+    # JSON whatever renderer was negotiated (a client asking for the PDF may get a 202 first).
+    response = Response(CsrdReportSerializer(report).data, status=status, content_type="application/json")
     if status == 202:
         response["Location"] = f"/api/csrd/reports/{report.public_id}"
         response["Retry-After"] = POLL_AFTER_SECONDS
