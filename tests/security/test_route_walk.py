@@ -11,7 +11,12 @@ same way: a function taking a Route and answering None or what is missing):
 - `plain_api_view`: a view on an API path outside DRF reads no body (safe methods only);
 - `limiter`: a page that accepts a POST (panel, sign-in, ...) goes through the
   action limiter (accounts.limits) before the view; a page that takes no POST answers
-  405 to one.
+  405 to one;
+- `api_gates`: a DRF view on an API path keeps the plan gate
+  (accounts.permissions.PlanFeaturePermission), the mode policy
+  (accounts.permissions.ModePolicyPermission; each view's `test_key_policy` is walked in
+  tests/security/test_mode_policy.py) and the API limiter (a throttle of accounts.limits:
+  the plan's burst and the daily quota).
 """
 
 from __future__ import annotations
@@ -93,6 +98,14 @@ EXEMPT: dict[tuple[str, str], str] = {
     # The API's catch-all: a problem+json 404 for any method, before any body is read.
     ("limiter", r"^(?:api|v1)/"): "the API's catch-all 404 problem: " + _READS_NOTHING,
     ("plain_api_view", r"^(?:api|v1)/"): "the API's catch-all 404 problem: " + _READS_NOTHING,
+    # The OpenAPI documents: public, the same for everyone, no account and so no plan or mode.
+    ("api_gates", "schema"): "the OpenAPI schema: public documentation, no account",
+    ("api_gates", "swagger-ui"): "the API reference page: public documentation, no account",
+    ("api_gates", "redoc"): "the API reference page: public documentation, no account",
+    ("api_gates", "widget-script"): (
+        "the badge script: the same static bytes for every page that embeds it, cached by "
+        "browsers; no account, no work per call (the verify calls it makes are limited)"
+    ),
 }
 
 
@@ -152,6 +165,23 @@ def check_limiter(route: Route, client: Any) -> str | None:
     return f"POST answered {response.status_code} without going through the limiter"
 
 
+def check_api_gates(route: Route) -> str | None:
+    from accounts.limits import CountedInView, PlanQuotaThrottle
+    from accounts.permissions import ModePolicyPermission, PlanFeaturePermission
+
+    view = route.drf_view
+    if view is None or not route.is_api:
+        return None
+    missing = []
+    if not any(issubclass(p, PlanFeaturePermission) for p in view.permission_classes):
+        missing.append("plan gate")
+    if not any(issubclass(p, ModePolicyPermission) for p in view.permission_classes):
+        missing.append("mode policy")
+    if not any(issubclass(t, PlanQuotaThrottle | CountedInView) for t in view.throttle_classes):
+        missing.append("limiter")
+    return f"{view.__name__} lacks {', '.join(missing)}" if missing else None
+
+
 # --- the walk ---------------------------------------------------------------------------
 
 
@@ -207,6 +237,24 @@ def test_every_page_that_takes_a_post_goes_through_the_limiter(walker):
     assert not failures, "\n".join(failures)
 
 
+def test_every_api_view_keeps_the_plan_gate_the_mode_policy_and_the_limiter():
+    failures = [
+        f"{r.pattern}: {m}" for r in routes() if (m := check_api_gates(r)) and not _exempt("api_gates", r)
+    ]
+    assert not failures, "\n".join(failures)
+
+
+def test_the_walk_catches_a_view_without_the_gates(monkeypatch):
+    from rest_framework.permissions import IsAuthenticated
+
+    from risk.views import RiskJobsView
+
+    monkeypatch.setattr(RiskJobsView, "permission_classes", [IsAuthenticated])
+    monkeypatch.setattr(RiskJobsView, "throttle_classes", [])
+    route = next(r for r in routes() if r.name == "risk-jobs")
+    assert check_api_gates(route) == "RiskJobsView lacks plan gate, mode policy, limiter"
+
+
 def test_the_walk_catches_a_loose_parser(monkeypatch):
     from rest_framework.parsers import JSONParser
 
@@ -220,6 +268,6 @@ def test_the_walk_catches_a_loose_parser(monkeypatch):
 def test_every_exemption_names_a_real_route_and_a_reason():
     keys = {_key(r) for r in routes()} | {r.pattern for r in routes()}
     for (check, route), reason in EXEMPT.items():
-        assert check in {"middleware", "parsers", "plain_api_view", "limiter"}
+        assert check in {"middleware", "parsers", "plain_api_view", "limiter", "api_gates"}
         assert route in keys, route
         assert reason.strip()
