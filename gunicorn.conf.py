@@ -59,6 +59,11 @@ def when_ready(server):
     a lock at the moment of a fork, and every worker forked then waits forever on it.
     And the app's own request deadline must come before gunicorn's worker timeout, or a
     slow API call is answered with gunicorn's HTML page instead of problem+json."""
+    if server.cfg.threads > 1 or "sync" not in str(server.cfg.worker_class_str):
+        # The request deadline is a signal timer, which only the main thread of a sync
+        # worker gets: threaded workers would serve every request without a deadline.
+        server.log.error("refusing to start: the request deadline needs sync workers without threads")
+        raise SystemExit(4)
     threads = sorted(t.name for t in threading.enumerate() if t is not threading.main_thread())
     if threads:
         server.log.error("refusing to fork workers: the master runs threads %s", ", ".join(threads))

@@ -63,6 +63,23 @@ class SlowProbe(APIView):
         return Response({"ok": True})
 
 
+class SlowAfterSavingProbe(APIView):
+    """Saves a row (committed), then holds its worker past any deadline."""
+
+    authentication_classes: list = []
+    permission_classes: list = []
+    throttle_classes: list = []
+
+    def post(self, request):
+        import time
+
+        from django.contrib.auth.models import Group
+
+        Group.objects.create(name="saved before the deadline")  # autocommit: durable at once
+        time.sleep(600)
+        return Response({"ok": True})
+
+
 def slow_page(request):
     import time
 
@@ -74,6 +91,7 @@ def slow_page(request):
 
 urlpatterns = [
     path("api/test/slow", SlowProbe.as_view()),
+    path("api/test/slow-after-saving", SlowAfterSavingProbe.as_view()),
     path("test/slow-page", slow_page),
     path("api/test/risk-probe", RiskFeatureProbe.as_view()),
     path("api/test/quota-probe", QuotaProbe.as_view()),

@@ -50,12 +50,13 @@ def endpoint_create(*, owner: User, url: str, events: list[str], livemode: bool 
         # The owner's row lock serialises registrations of one account, so the count
         # below cannot be raced past the cap by parallel requests.
         User.objects.select_for_update().filter(pk=owner.pk).values_list("pk", flat=True).get()
-        if Endpoint.objects.filter(owner=owner).count() >= settings.WEBHOOKS_MAX_ENDPOINTS:
+        # Per mode: test webhooks (which a live key cannot see) never use up the live ones.
+        if Endpoint.objects.filter(owner=owner, livemode=livemode).count() >= settings.WEBHOOKS_MAX_ENDPOINTS:
             raise Problem(
                 409,
                 "too_many_webhooks",
-                f"An account may register at most {settings.WEBHOOKS_MAX_ENDPOINTS} webhooks; "
-                "delete one first.",
+                f"An account may register at most {settings.WEBHOOKS_MAX_ENDPOINTS} webhooks of each mode "
+                "(live, test); delete one first.",
             )
         return Endpoint.objects.create(
             owner=owner, url=url, events=_unique(events), secret=secret_generate(), livemode=livemode

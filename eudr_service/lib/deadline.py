@@ -9,6 +9,10 @@ swallows it; open transactions roll back), and the answer is 503 problem+json
 `deadline_exceeded` with Retry-After on an API path, a short 503 page elsewhere.
 Threads other than the main one (runserver) have no signals: their requests run
 without this deadline.
+
+Work committed before the deadline stays committed (a filing's transaction, then the
+work its on-commit hooks start): the answer then says `committed: true`, so a client
+looks the result up, or retries with the same Idempotency-Key, instead of filing again.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from collections.abc import Callable
 from types import FrameType
 
 from django.conf import settings
+from django.db import connections
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
@@ -36,6 +41,32 @@ def _fire(signum: int, frame: FrameType | None) -> None:
     raise RequestDeadlineExceeded
 
 
+_WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER", "TRUNCATE")
+
+
+class _Durable:
+    """Notes whether the request made a change durable: a commit, or a write outside a
+    transaction (autocommit). Wraps the request's database connections while it runs."""
+
+    def __init__(self) -> None:
+        self.saved = False
+
+    def __call__(self, execute: Callable, sql: str, params: object, many: bool, context: dict) -> object:
+        if not context["connection"].in_atomic_block and sql.lstrip().upper().startswith(_WRITES):
+            self.saved = True
+        return execute(sql, params, many, context)
+
+    def watch_commit(self, connection: object) -> Callable[[], None]:
+        commit = connection.commit
+
+        def noted() -> None:
+            commit()
+            self.saved = True
+
+        connection.commit = noted  # this request only: removed in `unwatch`
+        return lambda: connection.__dict__.pop("commit", None)
+
+
 class RequestDeadlineMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -44,26 +75,46 @@ class RequestDeadlineMiddleware:
         seconds = settings.REQUEST_DEADLINE_SECONDS
         if threading.current_thread() is not threading.main_thread() or seconds <= 0:
             return self.get_response(request)
+        durable = _Durable()
+        unwatch = [durable.watch_commit(conn) for conn in connections.all()]
+        wrappers = [conn.execute_wrapper(durable) for conn in connections.all()]
+        for wrapper in wrappers:
+            wrapper.__enter__()
         previous = signal.signal(signal.SIGALRM, _fire)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
         try:
-            return self.get_response(request)
+            try:
+                signal.setitimer(signal.ITIMER_REAL, seconds)
+                return self.get_response(request)
+            finally:
+                # Disarmed before anything else: a timer firing here, after the view
+                # answered, is caught by the outer handler, never raised past it.
+                signal.setitimer(signal.ITIMER_REAL, 0)
         except RequestDeadlineExceeded:
-            return _deadline_response(request, seconds)
+            return _deadline_response(request, seconds, committed=durable.saved)
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
+            for wrapper in reversed(wrappers):
+                wrapper.__exit__(None, None, None)
+            for undo in unwatch:
+                undo()
 
 
-def _deadline_response(request: HttpRequest, seconds: float) -> HttpResponse:
+def _deadline_response(request: HttpRequest, seconds: float, *, committed: bool) -> HttpResponse:
     headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
     if is_api_path(request.path_info):
+        detail = f"The request was not answered within {seconds:g} s (REQUEST_DEADLINE_SECONDS). "
+        if committed:
+            detail += (
+                "Part of its work was saved before then: look the result up, or retry with the "
+                "same Idempotency-Key, rather than sending it again without one."
+            )
+        else:
+            detail += "Nothing was saved. Retry later, or send large work as a job."
         return problem_response(
             503,
             "deadline_exceeded",
-            f"The request was not answered within {seconds:g} s (REQUEST_DEADLINE_SECONDS). "
-            "Retry later, or send large work as a job.",
-            extra={"limit": seconds},
+            detail,
+            extra={"limit": seconds, "committed": committed},
             headers=headers,
         )
     response = HttpResponse(

@@ -19,6 +19,7 @@ any thread of its own.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import logging
 import os
@@ -111,8 +112,10 @@ def embedded_scheduler_start_once(lock_path: Path) -> EmbeddedScheduler | None:
     """Start the schedule in this process if no other process holding `lock_path` runs it.
 
     For a process that serves and never forks a server (a gunicorn worker after its
-    fork): the first to take the exclusive lock runs the schedule until it exits."""
-    global _lock_fd  # noqa: PLW0603 (one lock per process)
+    fork): the first to take the exclusive lock runs the schedule until it exits. Every
+    other worker waits for the lock on a standby thread and takes the schedule over when
+    the holder exits, so a reload (HUP), a scale-down (TTOU) or a killed worker never
+    leaves the schedule without a runner; the lock makes two runners impossible."""
     if not settings.EMBEDDED_SCHEDULER:
         return None
     with _start_lock:
@@ -122,12 +125,45 @@ def embedded_scheduler_start_once(lock_path: Path) -> EmbeddedScheduler | None:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
-                os.close(fd)
-                return None  # a sibling runs it
-            _lock_fd = fd
-            os.ftruncate(fd, 0)
-            os.write(fd, f"{os.getpid()}\n".encode())
+                _standby(fd)
+                return None  # a sibling runs it; this process waits to take over
+            _take(fd)
     return _scheduler_start()
+
+
+def _take(fd: int) -> None:
+    global _lock_fd  # noqa: PLW0603 (one lock per process)
+    _lock_fd = fd
+    os.ftruncate(fd, 0)
+    os.write(fd, f"{os.getpid()}\n".encode())
+
+
+def _standby(fd: int) -> None:
+    global _standby_fd  # noqa: PLW0603 (one standby per process)
+    _standby_fd = fd
+
+    def wait_then_run() -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # blocks until the runner's process is gone
+        with _start_lock:
+            _take(fd)
+        _scheduler_start()
+
+    threading.Thread(target=wait_then_run, name="embedded-scheduler-standby", daemon=True).start()
+
+
+_standby_fd: int | None = None
+
+
+def _close_locks_in_child() -> None:
+    """A forked child (a PDF render) must not keep the schedule's lock alive after its
+    parent dies, nor hold a standby's descriptor."""
+    for fd in (_lock_fd, _standby_fd):
+        if fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
+os.register_at_fork(after_in_child=_close_locks_in_child)
 
 
 def _scheduler_start() -> EmbeddedScheduler:

@@ -23,11 +23,27 @@ def test_an_api_request_past_the_deadline_answers_problem_json(client, settings)
     assert response["Content-Type"].startswith("application/problem+json")
     body = response.json()
     assert body["code"] == "deadline_exceeded" and body["limit"] == 0.2
+    assert body["committed"] is False and "Nothing was saved" in body["detail"]
     assert response["Retry-After"] == "30"
     assert response["X-Request-ID"]
     # The timer is disarmed and the previous handler restored.
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
     assert signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, signal.SIG_IGN, None)
+
+
+@pytest.mark.urls("tests.urls")
+@pytest.mark.django_db(transaction=True)
+def test_work_saved_before_the_deadline_is_said_so(client, settings):
+    """A client told "503" must not file again when part of the work is already stored."""
+    from django.contrib.auth.models import Group
+
+    settings.REQUEST_DEADLINE_SECONDS = 0.3
+    response = client.post("/api/test/slow-after-saving", data={}, content_type="application/json")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["committed"] is True and "Idempotency-Key" in body["detail"]
+    assert Group.objects.filter(name="saved before the deadline").exists()
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
 
 
 @pytest.mark.urls("tests.urls")

@@ -282,3 +282,23 @@ def test_update_refuses_urls_with_control_characters(client, created, dns, url):
     assert response["Content-Type"] == "application/problem+json"
     assert response.json()["code"] == "url_control_characters"
     assert Endpoint.objects.get().url == created["url"]
+
+
+def test_test_webhooks_do_not_use_up_the_live_cap(client, receiver, insecure, settings):
+    """A test key (even a leaked one) cannot fill the cap a live key needs: each mode has its own."""
+    from eudr_service.lib.problems import Problem
+    from webhooks.services import endpoint_create
+
+    settings.WEBHOOKS_MAX_ENDPOINTS = 1
+    body = {"url": receiver.url, "events": ["dds.at_risk"]}
+    owner = Endpoint.objects.get(pk=_created_pk(client.post(BASE, body, format="json"))).owner
+    endpoint_create(owner=owner, url=receiver.url, events=["dds.at_risk"], livemode=False)
+    with pytest.raises(Problem, match="at most 1 webhooks of each mode"):
+        endpoint_create(owner=owner, url=receiver.url, events=["dds.at_risk"], livemode=False)
+    assert client.post(BASE, body, format="json").json()["code"] == "too_many_webhooks"
+    assert Endpoint.objects.filter(owner=owner).count() == 2
+
+
+def _created_pk(response):
+    assert response.status_code == 201
+    return Endpoint.objects.get(public_id=response.json()["id"]).pk

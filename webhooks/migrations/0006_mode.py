@@ -7,6 +7,13 @@ def events_take_their_mode(apps, schema_editor):
     Event = apps.get_model("webhooks", "Event")
     Delivery = apps.get_model("webhooks", "Delivery")
     Event.objects.filter(data__livemode=False).update(livemode=False)
+    # dds.eu_status_changed carried no `livemode` before: its statement says.
+    Statement = apps.get_model("compliance", "DueDiligenceStatement")
+    test_ids = list(Statement.objects.filter(livemode=False).values_list("dds_id", flat=True))
+    for start in range(0, len(test_ids), 500):
+        Event.objects.filter(
+            type="dds.eu_status_changed", data__dds_id__in=test_ids[start : start + 500]
+        ).update(livemode=False)
     Delivery.objects.filter(
         event__livemode=False, endpoint__livemode=True, status__in=["pending", "failed"]
     ).update(status="dead", next_attempt_at=None, last_error="mode_mismatch")
@@ -15,6 +22,7 @@ def events_take_their_mode(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("webhooks", "0005_event_type_eu_status_changed"),
+        ("compliance", "0050_statement_livemode"),
     ]
 
     operations = [
