@@ -89,7 +89,6 @@ MESSAGES = {
     ),
     "not_found_title": _("Statement not found"),
     "not_found": _("There is no public due diligence statement with the identifier"),
-    "switch": _("Polski"),
     "map": _("Map of the plots"),
     "map_note": _("Plot numbers as in the statement; colour and legend: risk level."),
     "geolocation_confidential": _(
