@@ -49,6 +49,18 @@ def _clean_cache() -> None:
 
 
 @pytest.fixture(autouse=True)
+def _joins_allowed() -> None:
+    # An eager task marks the process "inside a task" for its duration and restores the
+    # old mark after; two threads running eager tasks at once (the concurrency tests)
+    # can restore each other's mark and leave it set, after which any later
+    # `result.get()` in this process is refused as a join inside a task. No test runs
+    # inside a task, so each starts unmarked.
+    from celery._state import _set_task_join_will_block
+
+    _set_task_join_will_block(False)
+
+
+@pytest.fixture(autouse=True)
 def _private_media_folder(request: pytest.FixtureRequest, settings, tmp_path) -> None:
     # Stored PDFs go to the test's own folder, not the checkout's var/; a real
     # worker process writes to its own MEDIA_ROOT, so those tests keep the default.

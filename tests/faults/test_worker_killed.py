@@ -247,7 +247,9 @@ def test_worker_killed_during_a_webhook_delivery_delivers_and_records_it_once(
     worker = spawn_worker()
     endpoint_create(owner=owner, url=receiver.url, events=["dds.at_risk"])
     receiver.respond("hang")  # a slow receiver: the first request is held
-    event = event_emit(owner=owner, event_type="dds.at_risk", data={"dds_id": "DDS-PL-2025-000001-ABCD"})
+    event = event_emit(
+        owner=owner, event_type="dds.at_risk", data={"dds_id": "DDS-PL-2025-000001-ABCD"}, livemode=True
+    )
     receiver.wait_for(1)
     _kill(worker)  # while the POST is in flight
     assert Delivery.objects.get().status == Delivery.Status.PENDING
