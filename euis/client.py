@@ -198,6 +198,10 @@ class EuisClient:
         except safe_http.DeadlineExceeded as exc:
             # The request's EU budget is spent: nothing was sent, nothing learnt about the EU.
             raise EuisUnreachable(f"{name}: not sent, {exc}") from exc
+        except safe_http.BudgetCutShort as exc:
+            # Sent, but the budget cut the wait below the EU's own timeout: the EU may have
+            # it (a timeout, as ever), and its health is not judged on the shorter wait.
+            raise EuisTimeout(f"{name}: {exc}") from exc
         except safe_http.DestinationRefused as exc:
             if exc.code == "url_unresolvable":
                 # DNS failing is the network, not our address: retried like a refused connection.

@@ -53,7 +53,8 @@ class ParcelServiceUnavailable(RuntimeError):
 
 
 class ParcelLookupBudgetSpent(ParcelServiceUnavailable):
-    """The request's ULDK wait budget is spent: ULDK was not asked (no sign of its health)."""
+    """The request's ULDK wait budget is spent: ULDK was not asked, or its answer was
+    awaited only for what the budget had left (either way no sign of its health)."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,8 @@ def fetch_parcel(
         )
     except safe_http.DeadlineExceeded as exc:
         raise ParcelLookupBudgetSpent(f"ULDK not asked: {exc}") from exc
+    except safe_http.BudgetCutShort as exc:
+        raise ParcelLookupBudgetSpent(f"ULDK not answered within the budget: {exc}") from exc
     except safe_http.RedirectRefused as exc:
         raise ParcelServiceUnavailable(f"ULDK {exc}") from exc
     except (safe_http.OutboundError, safe_http.DestinationRefused) as exc:

@@ -83,6 +83,15 @@ class DeadlineExceeded(OutboundError):
         super().__init__(ERROR_TIMEOUT, detail)
 
 
+class BudgetCutShort(OutboundError):
+    """The call was made but timed out on a timeout the request's budget had cut below
+    the call's own: the upstream may have been slow only by that shorter measure, so
+    the call says nothing about its health (breakers do not count it)."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(ERROR_TIMEOUT, detail)
+
+
 class RedirectRefused(OutboundError):
     """A redirect we do not follow (to another host, or from https down to http)."""
 
@@ -406,9 +415,14 @@ def request(
         )
     timeout = deadline.timeout(own)
     with deadline.waiting():
-        return _request(
-            method, url, headers, body, timeout, policy, max_response_bytes, follow_same_host_redirects
-        )
+        try:
+            return _request(
+                method, url, headers, body, timeout, policy, max_response_bytes, follow_same_host_redirects
+            )
+        except OutboundError as exc:
+            if exc.category == ERROR_TIMEOUT and timeout < own:
+                raise BudgetCutShort(f"{exc} (the request's wait budget cut the call's {own:g} s)") from exc
+            raise
 
 
 def _request(  # noqa: PLR0917
