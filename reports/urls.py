@@ -1,11 +1,8 @@
-from django.urls import path
-
+from eudr_service.lib.routers import ApiRouter
 from reports import views
 
-urlpatterns = [
-    path("api/csrd/report", views.CsrdReportCreateView.as_view(), name="csrd-report"),
-    path(
-        "api/csrd/reports/<uuid:report_id>", views.CsrdReportDetailView.as_view(), name="csrd-report-detail"
-    ),
-    path("api/csrd/reports/<uuid:report_id>/pdf", views.CsrdReportPdfView.as_view(), name="csrd-report-pdf"),
-]
+router = ApiRouter()
+router.register("api/csrd", views.CsrdReportFilingViewSet, basename="csrd")
+router.register("api/csrd/reports", views.CsrdReportViewSet, basename="csrd-report")
+
+urlpatterns = router.urls

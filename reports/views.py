@@ -8,10 +8,11 @@ from django.conf import settings
 from django.http import FileResponse, HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import viewsets
+from rest_framework.decorators import action
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from accounts.authentication import request_livemode
 from accounts.permissions import TEST_OBJECTS
@@ -67,10 +68,11 @@ def _problems(*codes: int) -> dict[tuple[int, str], OpenApiResponse]:
     return {(code, "application/json"): PROBLEM_RESPONSES[code] for code in codes}
 
 
-class CsrdReportCreateView(APIView):
+class CsrdReportFilingViewSet(viewsets.ViewSet):
+    # `POST /api/csrd/report`: the specification's path for a new report (singular).
+
     required_feature = "csrd"
     test_key_policy = TEST_OBJECTS
-    renderer_classes = [JSONRenderer, PDFRenderer]
 
     @extend_schema(
         operation_id="csrd_report_create",
@@ -100,7 +102,8 @@ class CsrdReportCreateView(APIView):
         },
         tags=["csrd"],
     )
-    def post(self, request: Request) -> HttpResponse:
+    @action(detail=False, methods=["post"], renderer_classes=[JSONRenderer, PDFRenderer])
+    def report(self, request: Request) -> HttpResponse:
         body = CsrdReportRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         report = csrd_report_create(
@@ -115,9 +118,13 @@ class CsrdReportCreateView(APIView):
         return _status_response(request, report, status=202)
 
 
-class CsrdReportDetailView(APIView):
+class CsrdReportViewSet(viewsets.ViewSet):
+    # A report of the account in the key's mode: its status and its PDF.
+
     required_feature = "csrd"
     test_key_policy = TEST_OBJECTS
+    lookup_url_kwarg = "report_id"
+    lookup_value_converter = "uuid"
 
     @extend_schema(
         operation_id="csrd_report_retrieve",
@@ -129,14 +136,8 @@ class CsrdReportDetailView(APIView):
         responses={200: CsrdReportSerializer, **_ERRORS},
         tags=["csrd"],
     )
-    def get(self, request: Request, report_id: Any) -> Response:
+    def retrieve(self, request: Request, report_id: Any) -> Response:
         return _status_response(request, _owned_report(request, report_id))
-
-
-class CsrdReportPdfView(APIView):
-    required_feature = "csrd"
-    test_key_policy = TEST_OBJECTS
-    renderer_classes = [PDFRenderer, JSONRenderer]
 
     @extend_schema(
         operation_id="csrd_report_pdf",
@@ -158,7 +159,8 @@ class CsrdReportPdfView(APIView):
         },
         tags=["csrd"],
     )
-    def get(self, request: Request, report_id: Any) -> HttpResponse:
+    @action(detail=True, methods=["get"], renderer_classes=[PDFRenderer, JSONRenderer])
+    def pdf(self, request: Request, report_id: Any) -> HttpResponse:
         report = _owned_report(request, report_id)
         extra = {"id": str(report.public_id), "status": report.status}
         if report.status == ReportStatus.DONE:

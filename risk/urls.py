@@ -1,25 +1,16 @@
-from django.urls import path, re_path
+from django.urls import re_path
 
+from eudr_service.lib.routers import ApiRouter
 from risk import views as risk_views
 from risk.admin import MOVED_ADMIN_PAGES, moved_admin_page
 
-urlpatterns = [
-    path("api/eudr/v1/risk-score", risk_views.RiskScoreView.as_view(), name="risk-score"),
-    path("api/eudr/v1/risk-score/batch", risk_views.RiskBatchView.as_view(), name="risk-score-batch"),
-    path("v1/risk-score", risk_views.DeprecatedRiskScoreView.as_view(), name="risk-score-deprecated"),
-    path("api/eudr/v1/risk-score/jobs", risk_views.RiskJobsView.as_view(), name="risk-jobs"),
-    path("api/eudr/v1/risk-score/jobs/<str:job_id>", risk_views.RiskJobView.as_view(), name="risk-job"),
-    path(
-        "api/eudr/v1/risk-score/jobs/<str:job_id>/cancel",
-        risk_views.RiskJobCancelView.as_view(),
-        name="risk-job-cancel",
-    ),
-    path(
-        "api/eudr/v1/risk-score/jobs/<str:job_id>/results.<str:fmt>",
-        risk_views.RiskJobResultsView.as_view(),
-        name="risk-job-results",
-    ),
-]
+router = ApiRouter()
+router.register("api/eudr/v1/risk-score/jobs", risk_views.RiskJobViewSet, basename="risk-job")
+router.register("api/eudr/v1/risk-score", risk_views.RiskScoreViewSet, basename="risk-score")
+# The second presentation's path, kept as a deprecated alias.
+router.register("v1/risk-score", risk_views.DeprecatedRiskScoreViewSet, basename="risk-score-deprecated")
+
+urlpatterns = router.urls
 
 # Mounted under the admin's prefix, before the admin itself (eudr_service/urls.py).
 moved_admin_urlpatterns = [

@@ -9,9 +9,10 @@ from django.conf import settings
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import viewsets
+from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from accounts.authentication import request_livemode
 from accounts.permissions import TEST_OBJECTS
@@ -144,7 +145,10 @@ _PARCEL_SCHEMA = {
 }
 
 
-class RiskScoreView(APIView):
+class RiskScoreViewSet(viewsets.ViewSet):
+    # `/api/eudr/v1/risk-score`: a location (GET), a parcel (POST), a batch. (Comments,
+    # not docstrings, on viewsets: a docstring would become every operation's description.)
+
     required_feature = "risk"
     test_key_policy = TEST_OBJECTS
 
@@ -160,7 +164,7 @@ class RiskScoreView(APIView):
         responses={200: LocationRiskSerializer, **_ERRORS},
         tags=["risk"],
     )
-    def get(self, request: Request) -> Response:
+    def show(self, request: Request) -> Response:
         query = LocationQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         data = query.validated_data
@@ -178,30 +182,8 @@ class RiskScoreView(APIView):
     @extend_schema(
         operation_id="risk_score_parcel", summary="Risk for a parcel and commodity", **_PARCEL_SCHEMA
     )
-    def post(self, request: Request) -> Response:
+    def create(self, request: Request) -> Response:
         return _parcel_risk(request)
-
-
-class DeprecatedRiskScoreView(APIView):
-    """`/v1/risk-score`: the second presentation's path, kept as a deprecated alias."""
-
-    required_feature = "risk"
-    test_key_policy = TEST_OBJECTS
-
-    @extend_schema(
-        operation_id="risk_score_parcel_deprecated",
-        summary="Risk for a parcel and commodity (deprecated path)",
-        description="Use POST /api/eudr/v1/risk-score. Carries Deprecation, Sunset and Link headers.",
-        deprecated=True,
-        **_PARCEL_SCHEMA,
-    )
-    def post(self, request: Request) -> Response:
-        return _parcel_risk(request)
-
-
-class RiskBatchView(APIView):
-    required_feature = "risk"
-    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="risk_score_batch",
@@ -211,7 +193,8 @@ class RiskBatchView(APIView):
         responses={200: BatchRiskSerializer, **_ERRORS},
         tags=["risk"],
     )
-    def post(self, request: Request) -> Response:
+    @action(detail=False, methods=["post"])
+    def batch(self, request: Request) -> Response:
         if isinstance(request.data, dict) and (
             request.data.get("type") == "FeatureCollection"
             or (
@@ -273,6 +256,23 @@ class RiskBatchView(APIView):
         return Response(batch)
 
 
+class DeprecatedRiskScoreViewSet(viewsets.ViewSet):
+    # `/v1/risk-score`: the second presentation's path, kept as a deprecated alias.
+
+    required_feature = "risk"
+    test_key_policy = TEST_OBJECTS
+
+    @extend_schema(
+        operation_id="risk_score_parcel_deprecated",
+        summary="Risk for a parcel and commodity (deprecated path)",
+        description="Use POST /api/eudr/v1/risk-score. Carries Deprecation, Sunset and Link headers.",
+        deprecated=True,
+        **_PARCEL_SCHEMA,
+    )
+    def create(self, request: Request) -> Response:
+        return _parcel_risk(request)
+
+
 # --- Large jobs ---------------------------------------------------------------------------
 
 
@@ -323,10 +323,14 @@ def _job_get(request: Request, job_id: str) -> RiskJob:
     return job
 
 
-class RiskJobsView(APIView):
+class RiskJobViewSet(viewsets.ViewSet):
+    # Large jobs: started with a JSON body or an upload, polled, cancelled, downloaded.
+
     required_feature = "risk"
     test_key_policy = TEST_OBJECTS
+    # The job's creation takes an upload; no other action of a job reads a body.
     parser_classes = [DepthLimitedJSONParser, UploadParser]
+    lookup_url_kwarg = "job_id"
 
     @extend_schema(
         operation_id="risk_score_job_create",
@@ -338,7 +342,7 @@ class RiskJobsView(APIView):
         responses={202: RiskJobOutSerializer, **_ERRORS},
         tags=["risk"],
     )
-    def post(self, request: Request) -> Response:
+    def create(self, request: Request) -> Response:
         body = _job_body(request)
         plots, options = plots_parse(
             body, max_items=settings.RISK_JOB_MAX_PLOTS, positions_limit="RISK_JOB_MAX_POSITIONS"
@@ -350,18 +354,13 @@ class RiskJobsView(APIView):
         location = f"/api/eudr/v1/risk-score/jobs/{job.public_id}"
         return Response(jobs.risk_job_dict(job), status=202, headers={"Location": location})
 
-
-class RiskJobView(APIView):
-    required_feature = "risk"
-    test_key_policy = TEST_OBJECTS
-
     @extend_schema(
         operation_id="risk_score_job",
         summary="A job's status and progress",
         responses={200: RiskJobOutSerializer, 404: PROBLEM_RESPONSES[404]},
         tags=["risk"],
     )
-    def get(self, request: Request, job_id: str) -> Response:
+    def retrieve(self, request: Request, job_id: str) -> Response:
         return Response(jobs.risk_job_dict(_job_get(request, job_id)))
 
     @extend_schema(
@@ -370,13 +369,8 @@ class RiskJobView(APIView):
         responses={200: RiskJobOutSerializer, 404: PROBLEM_RESPONSES[404]},
         tags=["risk"],
     )
-    def delete(self, request: Request, job_id: str) -> Response:
+    def destroy(self, request: Request, job_id: str) -> Response:
         return Response(jobs.risk_job_dict(jobs.risk_job_cancel(job=_job_get(request, job_id))))
-
-
-class RiskJobCancelView(APIView):
-    required_feature = "risk"
-    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="risk_score_job_cancel",
@@ -385,13 +379,9 @@ class RiskJobCancelView(APIView):
         responses={200: RiskJobOutSerializer, 404: PROBLEM_RESPONSES[404]},
         tags=["risk"],
     )
-    def post(self, request: Request, job_id: str) -> Response:
+    @action(detail=True, methods=["post"])
+    def cancel(self, request: Request, job_id: str) -> Response:
         return Response(jobs.risk_job_dict(jobs.risk_job_cancel(job=_job_get(request, job_id))))
-
-
-class RiskJobResultsView(APIView):
-    required_feature = "risk"
-    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="risk_score_job_results",
@@ -405,7 +395,8 @@ class RiskJobResultsView(APIView):
         },
         tags=["risk"],
     )
-    def get(self, request: Request, job_id: str, fmt: str) -> HttpResponse | Response:
+    @action(detail=True, methods=["get"], url_path="results.<str:fmt>")
+    def results(self, request: Request, job_id: str, fmt: str) -> HttpResponse | Response:
         job = _job_get(request, job_id)
         if fmt not in ("json", "geojson", "csv"):
             raise Problem(404, "not_found", "Results are offered as .json, .geojson or .csv.")

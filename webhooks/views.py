@@ -15,7 +15,6 @@ from rest_framework.decorators import action
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from accounts.authentication import request_livemode
 from accounts.permissions import TEST_OBJECTS
@@ -166,9 +165,12 @@ class WebhookViewSet(
         return self.get_paginated_response(DeliverySerializer(page, many=True).data)
 
 
-class RedeliverView(APIView):
+class DeliveryViewSet(viewsets.ViewSet):
+    # A delivery, found by its id across the account's webhooks of the key's mode.
+
     required_feature = "webhooks"
     test_key_policy = TEST_OBJECTS
+    lookup_url_kwarg = "delivery_id"
 
     @extend_schema(
         operation_id="webhooks_redeliver",
@@ -178,7 +180,8 @@ class RedeliverView(APIView):
         request=None,
         responses={202: DeliverySerializer, 409: _CONFLICT, **_ERRORS},
     )
-    def post(self, request: Request, delivery_id: str) -> Response:
+    @action(detail=True, methods=["post"])
+    def redeliver(self, request: Request, delivery_id: str) -> Response:
         delivery = (
             Delivery.objects.select_related("event", "endpoint")
             .filter(

@@ -204,7 +204,7 @@ def walker(client, make_user, monkeypatch):
 def test_every_route_is_found():
     found = {_key(r) for r in routes()}
     # A few of each kind, so a broken walk cannot pass by finding nothing.
-    assert {"risk-jobs", "webhook-list", "panel-keys", "livez", "admin-login-limited"} <= found
+    assert {"risk-job-list", "webhook-list", "panel-keys", "livez", "admin-login-limited"} <= found
 
 
 def test_every_route_has_the_body_limit_and_deadline_middleware():
@@ -247,21 +247,21 @@ def test_every_api_view_keeps_the_plan_gate_the_mode_policy_and_the_limiter():
 def test_the_walk_catches_a_view_without_the_gates(monkeypatch):
     from rest_framework.permissions import IsAuthenticated
 
-    from risk.views import RiskJobsView
+    from risk.views import RiskJobViewSet
 
-    monkeypatch.setattr(RiskJobsView, "permission_classes", [IsAuthenticated])
-    monkeypatch.setattr(RiskJobsView, "throttle_classes", [])
-    route = next(r for r in routes() if r.name == "risk-jobs")
-    assert check_api_gates(route) == "RiskJobsView lacks plan gate, mode policy, limiter"
+    monkeypatch.setattr(RiskJobViewSet, "permission_classes", [IsAuthenticated])
+    monkeypatch.setattr(RiskJobViewSet, "throttle_classes", [])
+    route = next(r for r in routes() if r.name == "risk-job-list")
+    assert check_api_gates(route) == "RiskJobViewSet lacks plan gate, mode policy, limiter"
 
 
 def test_the_walk_catches_a_loose_parser(monkeypatch):
     from rest_framework.parsers import JSONParser
 
-    from risk.views import RiskJobsView
+    from risk.views import RiskJobViewSet
 
-    monkeypatch.setattr(RiskJobsView, "parser_classes", [JSONParser])
-    route = next(r for r in routes() if r.name == "risk-jobs")
+    monkeypatch.setattr(RiskJobViewSet, "parser_classes", [JSONParser])
+    route = next(r for r in routes() if r.name == "risk-job-list")
     assert "JSONParser" in (check_parsers(route) or "")
 
 
