@@ -12,12 +12,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import serializers
-from rest_framework.generics import ListAPIView
+from rest_framework import mixins, serializers, viewsets
+from rest_framework.decorators import action
 from rest_framework.pagination import CursorPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from accounts.authentication import request_livemode
 from accounts.permissions import LIVE_ONLY, TEST_OBJECTS
@@ -44,6 +43,10 @@ from regulation.roles import (
     duties_for,
 )
 
+_ROLES = "GET/PUT /api/eudr/v1/organisation/roles: the organisation's roles and their obligations."
+_CONCERNS = (
+    "GET/POST /api/eudr/v1/substantiated-concerns: concerns received and what was done (Article 5(6))."
+)
 ROLE_CHOICES = [(str(role), str(role)) for role in OrganisationRole]
 
 
@@ -119,29 +122,31 @@ def roles_view(row: OrganisationRoles, *, on: date | None = None) -> dict:
     }
 
 
-class OrganisationRolesView(APIView):
-    """GET/PUT /api/eudr/v1/organisation/roles: the organisation's roles and their obligations."""
+class OrganisationRolesViewSet(viewsets.ViewSet):
+    # /api/eudr/v1/organisation/roles: the organisation's roles and their obligations.
 
     required_feature = "dds"
     test_key_policy = LIVE_ONLY
 
     @extend_schema(
         operation_id="organisation_roles_get",
+        description=_ROLES,
         summary="Your organisation's roles, each with its obligations, article and date",
         responses={200: RolesOutSerializer, 403: PROBLEM_RESPONSES[403]},
         tags=["downstream"],
     )
-    def get(self, request: Request) -> Response:
+    def show(self, request: Request) -> Response:
         return Response(RolesOutSerializer(roles_view(organisation_roles_get(account=request.user))).data)
 
     @extend_schema(
         operation_id="organisation_roles_set",
+        description=_ROLES,
         summary="Set your organisation's roles (replaces them)",
         request=RolesInSerializer,
         responses={200: RolesOutSerializer, 400: PROBLEM_RESPONSES[400], 403: PROBLEM_RESPONSES[403]},
         tags=["downstream"],
     )
-    def put(self, request: Request) -> Response:
+    def replace(self, request: Request) -> Response:
         body = RolesInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         row = organisation_roles_set(
@@ -227,52 +232,6 @@ def _own_partner_records(request: Request):
     return found
 
 
-class TradingPartnerListView(ListAPIView):
-    """GET/POST /api/eudr/v1/trading-partners: suppliers and customers per consignment."""
-
-    required_feature = "dds"
-    test_key_policy = TEST_OBJECTS
-    serializer_class = TradingPartnerOutSerializer
-    pagination_class = RecordPagination
-
-    def get_queryset(self):
-        return _own_partner_records(self.request)
-
-    @extend_schema(
-        operation_id="trading_partners_list",
-        summary="List your suppliers' and customers' records (Article 5(3))",
-        parameters=_FILTERS,
-        responses={
-            200: TradingPartnerOutSerializer(many=True),
-            400: PROBLEM_RESPONSES[400],
-            403: PROBLEM_RESPONSES[403],
-            404: INVALID_CURSOR,
-        },
-        tags=["downstream"],
-    )
-    def get(self, request: Request, *args, **kwargs) -> Response:
-        return super().get(request, *args, **kwargs)
-
-    @extend_schema(
-        operation_id="trading_partners_create",
-        summary="Record a supplier or customer of a consignment; kept five years (Article 5(4))",
-        request=TradingPartnerInSerializer,
-        responses={
-            201: TradingPartnerOutSerializer,
-            400: PROBLEM_RESPONSES[400],
-            403: PROBLEM_RESPONSES[403],
-        },
-        tags=["downstream"],
-    )
-    def post(self, request: Request) -> Response:
-        body = TradingPartnerInSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        record = trading_partner_record_create(
-            owner=request.user, livemode=request_livemode(request), **body.validated_data
-        )
-        return Response(TradingPartnerOutSerializer(record).data, status=201)
-
-
 def _own_partner_record(request: Request, record_id: str) -> TradingPartnerRecord:
     try:
         public_id = uuid.UUID(record_id)
@@ -290,9 +249,58 @@ def _own_partner_record(request: Request, record_id: str) -> TradingPartnerRecor
     return record
 
 
-class TradingPartnerDetailView(APIView):
+def _export_name(extension: str) -> str:
+    return f"trading-partners-{timezone.localdate().isoformat()}.{extension}"
+
+
+class TradingPartnerViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    # /api/eudr/v1/trading-partners: suppliers and customers per consignment, and their
+    # export for a competent authority's request.
+
     required_feature = "dds"
     test_key_policy = TEST_OBJECTS
+    serializer_class = TradingPartnerOutSerializer
+    pagination_class = RecordPagination
+    lookup_url_kwarg = "record_id"
+
+    def get_queryset(self):
+        return _own_partner_records(self.request)
+
+    @extend_schema(
+        operation_id="trading_partners_list",
+        description="GET/POST /api/eudr/v1/trading-partners: suppliers and customers per consignment.",
+        summary="List your suppliers' and customers' records (Article 5(3))",
+        parameters=_FILTERS,
+        responses={
+            200: TradingPartnerOutSerializer(many=True),
+            400: PROBLEM_RESPONSES[400],
+            403: PROBLEM_RESPONSES[403],
+            404: INVALID_CURSOR,
+        },
+        tags=["downstream"],
+    )
+    def list(self, request: Request, *args, **kwargs) -> Response:
+        return super().list(request, *args, **kwargs)
+
+    @extend_schema(
+        operation_id="trading_partners_create",
+        description="GET/POST /api/eudr/v1/trading-partners: suppliers and customers per consignment.",
+        summary="Record a supplier or customer of a consignment; kept five years (Article 5(4))",
+        request=TradingPartnerInSerializer,
+        responses={
+            201: TradingPartnerOutSerializer,
+            400: PROBLEM_RESPONSES[400],
+            403: PROBLEM_RESPONSES[403],
+        },
+        tags=["downstream"],
+    )
+    def create(self, request: Request) -> Response:
+        body = TradingPartnerInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        record = trading_partner_record_create(
+            owner=request.user, livemode=request_livemode(request), **body.validated_data
+        )
+        return Response(TradingPartnerOutSerializer(record).data, status=201)
 
     @extend_schema(
         operation_id="trading_partners_get",
@@ -304,7 +312,7 @@ class TradingPartnerDetailView(APIView):
         },
         tags=["downstream"],
     )
-    def get(self, request: Request, record_id: str) -> Response:
+    def retrieve(self, request: Request, record_id: str) -> Response:
         return Response(TradingPartnerOutSerializer(_own_partner_record(request, record_id)).data)
 
     @extend_schema(
@@ -318,7 +326,7 @@ class TradingPartnerDetailView(APIView):
         },
         tags=["downstream"],
     )
-    def delete(self, request: Request, record_id: str) -> Response:
+    def destroy(self, request: Request, record_id: str) -> Response:
         record = _own_partner_record(request, record_id)
         try:
             trading_partner_record_delete(record=record)
@@ -331,19 +339,9 @@ class TradingPartnerDetailView(APIView):
             ) from exc
         return Response(status=204)
 
-
-def _export_name(extension: str) -> str:
-    return f"trading-partners-{timezone.localdate().isoformat()}.{extension}"
-
-
-class TradingPartnerExportCsvView(APIView):
-    """The records as CSV, for a competent authority's request."""
-
-    required_feature = "dds"
-    test_key_policy = TEST_OBJECTS
-
     @extend_schema(
         operation_id="trading_partners_export_csv",
+        description="The records as CSV, for a competent authority's request.",
         summary="Export your suppliers' and customers' records as CSV (for an authority's request)",
         parameters=[p for p in _FILTERS if p.name != "kind"],
         responses={
@@ -353,28 +351,26 @@ class TradingPartnerExportCsvView(APIView):
         },
         tags=["downstream"],
     )
-    def get(self, request: Request) -> HttpResponse:
+    @action(detail=False, methods=["get"], url_path="export.csv", url_name="csv")
+    def export_csv(self, request: Request) -> HttpResponse:
+        # The records as CSV, for a competent authority's request.
         records = _own_partner_records(request).order_by("consignment_date", "id")
         response = HttpResponse(trading_partners_csv(records), content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{_export_name("csv")}"'
         response["Cache-Control"] = "no-store"
         return response
 
-
-class TradingPartnerExportJsonView(APIView):
-    """The records as one JSON document, for a competent authority's request."""
-
-    required_feature = "dds"
-    test_key_policy = TEST_OBJECTS
-
     @extend_schema(
         operation_id="trading_partners_export_json",
+        description="The records as one JSON document, for a competent authority's request.",
         summary="Export your suppliers' and customers' records as JSON (for an authority's request)",
         parameters=[p for p in _FILTERS if p.name != "kind"],
         responses={200: OpenApiTypes.OBJECT, 400: PROBLEM_RESPONSES[400], 403: PROBLEM_RESPONSES[403]},
         tags=["downstream"],
     )
-    def get(self, request: Request) -> HttpResponse:
+    @action(detail=False, methods=["get"], url_path="export.json", url_name="json")
+    def export_json(self, request: Request) -> HttpResponse:
+        # The records as one JSON document, for a competent authority's request.
         records = _own_partner_records(request).order_by("consignment_date", "id")
         document = {
             "exported_at": timezone.now().isoformat(),
@@ -412,8 +408,8 @@ class ConcernOutSerializer(serializers.Serializer):
     created_at = TimestampField()
 
 
-class SubstantiatedConcernView(ListAPIView):
-    """GET/POST /api/eudr/v1/substantiated-concerns: concerns received and what was done (Article 5(6))."""
+class SubstantiatedConcernViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    # /api/eudr/v1/substantiated-concerns: concerns received and what was done (Article 5(6)).
 
     required_feature = "dds"
     test_key_policy = TEST_OBJECTS
@@ -427,21 +423,23 @@ class SubstantiatedConcernView(ListAPIView):
 
     @extend_schema(
         operation_id="substantiated_concerns_list",
+        description=_CONCERNS,
         summary="List the substantiated concerns you recorded and what you did",
         responses={200: ConcernOutSerializer(many=True), 403: PROBLEM_RESPONSES[403], 404: INVALID_CURSOR},
         tags=["downstream"],
     )
-    def get(self, request: Request, *args, **kwargs) -> Response:
-        return super().get(request, *args, **kwargs)
+    def list(self, request: Request, *args, **kwargs) -> Response:
+        return super().list(request, *args, **kwargs)
 
     @extend_schema(
         operation_id="substantiated_concerns_create",
+        description=_CONCERNS,
         summary="Record a substantiated concern and the action taken (Article 5(6))",
         request=ConcernInSerializer,
         responses={201: ConcernOutSerializer, 400: PROBLEM_RESPONSES[400], 403: PROBLEM_RESPONSES[403]},
         tags=["downstream"],
     )
-    def post(self, request: Request) -> Response:
+    def create(self, request: Request) -> Response:
         body = ConcernInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         concern = substantiated_concern_record(

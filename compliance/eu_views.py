@@ -2,29 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import serializers
-from rest_framework.generics import ListAPIView
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import mixins, serializers, viewsets
 from rest_framework.pagination import CursorPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from accounts.models import EuEnvironment, eu_credential_text
-from accounts.permissions import LIVE_ONLY, TEST_OBJECTS
+from accounts.permissions import LIVE_ONLY
 from accounts.services import eu_credential_delete, eu_credential_get
-from compliance.eu_amend import dds_amend
 from compliance.eu_credentials import EuCredentialsRefused, eu_credential_store
-from compliance.eu_submission import WithdrawRefused, configured_environment, dds_withdraw
-from compliance.filing_serializers import LEGACY_BODY_NOTE, DDSFilingSerializer
-from compliance.models import FilingKind, UpstreamReference
-from compliance.serializers import DDSRecordSerializer
+from compliance.eu_submission import configured_environment
+from compliance.models import UpstreamReference
 from compliance.upstream import upstream_reference_record
-from compliance.views import _owned_statement, validated_filing_body
 from eudr_service.lib.fields import TimestampField
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.problems import Problem
@@ -76,19 +66,20 @@ def _credential_view(account_id: int) -> dict:
     }
 
 
-class EuCredentialView(APIView):
-    """GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user."""
+class EuCredentialViewSet(viewsets.ViewSet):
+    # /api/eudr/v1/eu-is/credentials: the account's own EU web-service user (one per account).
 
     required_feature = "dds"
     test_key_policy = LIVE_ONLY
 
     @extend_schema(
         operation_id="eu_credentials_get",
+        description="GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.",
         summary="Your EU Information System credentials (the key is never shown)",
         responses={200: EuCredentialOutSerializer, 403: PROBLEM_RESPONSES[403]},
         tags=["eu-is"],
     )
-    def get(self, request: Request) -> Response:
+    def show(self, request: Request) -> Response:
         return Response(EuCredentialOutSerializer(_credential_view(request.user.pk)).data)
 
     @extend_schema(
@@ -114,7 +105,7 @@ class EuCredentialView(APIView):
         },
         tags=["eu-is"],
     )
-    def put(self, request: Request) -> Response:
+    def replace(self, request: Request) -> Response:
         body = EuCredentialInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:
@@ -125,106 +116,15 @@ class EuCredentialView(APIView):
 
     @extend_schema(
         operation_id="eu_credentials_delete",
+        description="GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.",
         summary="Forget your EU Information System credentials",
         responses={204: None, 404: PROBLEM_RESPONSES[404], 403: PROBLEM_RESPONSES[403]},
         tags=["eu-is"],
     )
-    def delete(self, request: Request) -> Response:
+    def clear(self, request: Request) -> Response:
         if not eu_credential_delete(account=request.user):
             raise Problem(404, "eu_credentials_not_found", "No EU credentials are stored for this account.")
         return Response(status=204)
-
-
-@contextmanager
-def refused_as_conflict() -> Iterator[None]:
-    """A refusal to withdraw or amend a statement or a simplified declaration, this
-    service's or the EU's, is a 409 carrying the refusal's code: every such view
-    answers alike."""
-    try:
-        yield
-    except WithdrawRefused as exc:
-        raise Problem(409, exc.code, str(exc)) from exc
-
-
-class DDSWithdrawView(APIView):
-    """POST /api/eudr/v1/dds/{ddsId}/withdraw: here and at the EU, within the EU's 72 hours."""
-
-    required_feature = "dds"
-    test_key_policy = TEST_OBJECTS
-
-    @extend_schema(
-        operation_id="dds_withdraw",
-        summary="Withdraw a DDS (at the EU too, within 72 hours of its submission there)",
-        parameters=[OpenApiParameter("dds_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
-        request=None,
-        responses={
-            200: DDSRecordSerializer,
-            404: PROBLEM_RESPONSES[404],
-            403: PROBLEM_RESPONSES[403],
-            409: OpenApiResponse(
-                ProblemSerializer,
-                description=(
-                    "`eu_withdraw_window_closed` (72 hours after submission), "
-                    "`eu_withdraw_not_allowed_for_status`, `eu_withdraw_refused` (the EU's codes), "
-                    "`eu_submission_in_progress`, `dds_already_withdrawn`"
-                ),
-            ),
-        },
-        tags=["dds"],
-    )
-    def post(self, request: Request, dds_id: str) -> Response:
-        statement = _owned_statement(request, dds_id)
-        with refused_as_conflict():
-            dds_withdraw(statement=statement, by=request.user)
-        return Response(DDSRecordSerializer(_owned_statement(request, statement.dds_id)).data)
-
-
-class DDSAmendView(APIView):
-    """POST /api/eudr/v1/dds/{ddsId}/amend: replace the statement, here and at the EU, within 72 hours."""
-
-    required_feature = "dds"
-    test_key_policy = TEST_OBJECTS
-
-    @extend_schema(
-        operation_id="dds_amend",
-        summary="Amend a DDS the EU holds (a complete replacement, within 72 hours of submission)",
-        description=(
-            "The body is a complete filing body. It is screened again and must come out COMPLIANT; "
-            "the activity cannot change. After 72 hours the EU takes no amendment: file a new statement. "
-            + LEGACY_BODY_NOTE
-        ),
-        parameters=[OpenApiParameter("dds_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
-        request=DDSFilingSerializer,
-        responses={
-            200: DDSRecordSerializer,
-            400: PROBLEM_RESPONSES[400],
-            404: PROBLEM_RESPONSES[404],
-            403: PROBLEM_RESPONSES[403],
-            409: OpenApiResponse(
-                ProblemSerializer,
-                description=(
-                    "`eu_amend_window_closed`, `eu_amend_not_allowed_for_status`, "
-                    "`eu_amend_activity_change`, "
-                    "`amendment_not_compliant`, `eu_amend_refused` (the EU's codes), `eu_amend_too_large`, "
-                    "`eu_amend_wrong_kind` (a simplified declaration)"
-                ),
-            ),
-        },
-        tags=["dds"],
-    )
-    def post(self, request: Request, dds_id: str) -> Response:
-        statement = _owned_statement(request, dds_id)
-        if statement.filing_kind != FilingKind.DDS:
-            raise Problem(
-                409,
-                "eu_amend_wrong_kind",
-                f"{statement.dds_id} is a simplified declaration: amend it at "
-                f"/api/eudr/v1/simplified-declarations/{statement.dds_id}/amend.",
-            )
-        data = validated_filing_body(request, DDSFilingSerializer)
-        with refused_as_conflict():
-            dds_amend(statement=statement, data=data, by=request.user)
-        return Response(DDSRecordSerializer(_owned_statement(request, statement.dds_id)).data)
 
 
 class UpstreamReferenceInSerializer(serializers.Serializer):
@@ -255,8 +155,8 @@ class UpstreamPagination(CursorPagination):
     max_page_size = 200
 
 
-class UpstreamReferenceView(ListAPIView):
-    """GET/POST /api/eudr/v1/upstream-references: the statements behind your products."""
+class UpstreamReferenceViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    # /api/eudr/v1/upstream-references: the statements behind your products.
 
     required_feature = "dds"
     test_key_policy = LIVE_ONLY
@@ -268,6 +168,7 @@ class UpstreamReferenceView(ListAPIView):
 
     @extend_schema(
         operation_id="upstream_references_list",
+        description="GET/POST /api/eudr/v1/upstream-references: the statements behind your products.",
         summary="List the upstream statements you recorded, with the EU's check",
         responses={
             200: UpstreamReferenceOutSerializer(many=True),
@@ -276,11 +177,12 @@ class UpstreamReferenceView(ListAPIView):
         },
         tags=["eu-is"],
     )
-    def get(self, request: Request, *args, **kwargs) -> Response:
-        return super().get(request, *args, **kwargs)
+    def list(self, request: Request, *args, **kwargs) -> Response:
+        return super().list(request, *args, **kwargs)
 
     @extend_schema(
         operation_id="upstream_references_create",
+        description="GET/POST /api/eudr/v1/upstream-references: the statements behind your products.",
         summary="Record a supplier's reference and verification numbers; checked with verifyDeclaration",
         request=UpstreamReferenceInSerializer,
         responses={
@@ -291,7 +193,7 @@ class UpstreamReferenceView(ListAPIView):
         },
         tags=["eu-is"],
     )
-    def post(self, request: Request) -> Response:
+    def create(self, request: Request) -> Response:
         body = UpstreamReferenceInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data

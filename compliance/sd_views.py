@@ -13,25 +13,23 @@ from __future__ import annotations
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import serializers
-from rest_framework.generics import ListAPIView
+from rest_framework import mixins, serializers, viewsets
+from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from accounts.authentication import request_livemode
 from accounts.permissions import TEST_OBJECTS
 from compliance.documents import statement_with_details
 from compliance.eu_amend import dds_amend
 from compliance.eu_submission import dds_withdraw
-from compliance.eu_views import refused_as_conflict
 from compliance.filing_serializers import LEGACY_BODY_NOTE
+from compliance.idempotency import IdempotentFilingMixin
 from compliance.identifiers import normalise
 from compliance.models import DueDiligenceStatement, FilingKind
 from compliance.sd_serializers import SDFilingSerializer
 from compliance.serializers import DDSRecordSerializer, DDSSummarySerializer
-from compliance.services import IdempotencyConflict, dds_file
-from compliance.views import StatementPagination, _pdf_response, validated_filing_body
+from compliance.views import StatementPagination, _pdf_response, refused_as_conflict, validated_filing_body
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.problems import Problem
 from eudr_service.lib.renderers import NO_FORMAT_PARAMETER, PDF_VIEW_RENDERERS
@@ -74,13 +72,14 @@ def _owned_declaration(request: Request, sd_id: str) -> DueDiligenceStatement:
     return declaration
 
 
-class SDListCreateView(ListAPIView):
-    """GET/POST /api/eudr/v1/simplified-declarations."""
+class SDViewSet(IdempotentFilingMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
+    # /api/eudr/v1/simplified-declarations: list, file, read, PDF, amend, withdraw.
 
     required_feature = "dds"
     test_key_policy = TEST_OBJECTS
     serializer_class = SDSummarySerializer
     pagination_class = StatementPagination
+    lookup_url_kwarg = "sd_id"
 
     def get_queryset(self):
         return DueDiligenceStatement.objects.filter(
@@ -91,12 +90,13 @@ class SDListCreateView(ListAPIView):
 
     @extend_schema(
         operation_id="sd_list",
+        description="GET/POST /api/eudr/v1/simplified-declarations.",
         summary="List your simplified declarations",
         responses={200: SDSummarySerializer(many=True), 403: PROBLEM_RESPONSES[403], 404: INVALID_CURSOR},
         tags=["simplified-declarations"],
     )
-    def get(self, request: Request, *args, **kwargs) -> Response:
-        return super().get(request, *args, **kwargs)
+    def list(self, request: Request, *args, **kwargs) -> Response:
+        return super().list(request, *args, **kwargs)
 
     @extend_schema(
         operation_id="sd_create",
@@ -117,35 +117,13 @@ class SDListCreateView(ListAPIView):
         },
         tags=["simplified-declarations"],
     )
-    def post(self, request: Request) -> Response:
+    def create(self, request: Request) -> Response:
         data = validated_filing_body(request, SDFilingSerializer)
-        key = request.headers.get("Idempotency-Key", "").strip() or None
-        if key is not None and len(key) > 255:
-            raise Problem(400, "invalid_idempotency_key", "Idempotency-Key is at most 255 characters.")
-        try:
-            declaration, replayed = dds_file(
-                owner=request.user,
-                data=data,
-                raw_body=request.data,
-                idempotency_key=key,
-                filing_kind=FilingKind.SIMPLIFIED,
-                livemode=request_livemode(request),
-            )
-        except IdempotencyConflict as exc:
-            raise Problem(
-                422, "idempotency_key_reused", "This Idempotency-Key was used with a different request body."
-            ) from exc
+        declaration, replayed = self.file_once(request, data, filing_kind=FilingKind.SIMPLIFIED)
         declaration = statement_with_details(DueDiligenceStatement.objects.filter(pk=declaration.pk)).get()
         response = Response(SDRecordSerializer(declaration).data, status=201)
         response["Location"] = f"{SD_PATH}/{declaration.dds_id}"
-        if replayed:
-            response["Idempotent-Replayed"] = "true"
-        return response
-
-
-class SDDetailView(APIView):
-    required_feature = "dds"
-    test_key_policy = TEST_OBJECTS
+        return self.replay_mark(response, replayed)
 
     @extend_schema(
         operation_id="sd_retrieve",
@@ -154,14 +132,8 @@ class SDDetailView(APIView):
         responses={200: SDRecordSerializer, 404: PROBLEM_RESPONSES[404], 403: PROBLEM_RESPONSES[403]},
         tags=["simplified-declarations"],
     )
-    def get(self, request: Request, sd_id: str) -> Response:
+    def retrieve(self, request: Request, sd_id: str) -> Response:
         return Response(SDRecordSerializer(_owned_declaration(request, sd_id)).data)
-
-
-class SDPdfView(APIView):
-    required_feature = "dds"
-    test_key_policy = TEST_OBJECTS
-    renderer_classes = PDF_VIEW_RENDERERS
 
     @extend_schema(
         operation_id="sd_pdf",
@@ -173,15 +145,9 @@ class SDPdfView(APIView):
         },
         tags=["simplified-declarations"],
     )
-    def get(self, request: Request, sd_id: str) -> HttpResponse:
+    @action(detail=True, methods=["get"], renderer_classes=PDF_VIEW_RENDERERS)
+    def pdf(self, request: Request, sd_id: str) -> HttpResponse:
         return _pdf_response(request, _owned_declaration(request, sd_id))
-
-
-class SDAmendView(APIView):
-    """POST /api/eudr/v1/simplified-declarations/{sdId}/amend: replace it, here and at the EU (updateSd)."""
-
-    required_feature = "dds"
-    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="sd_amend",
@@ -210,19 +176,14 @@ class SDAmendView(APIView):
         },
         tags=["simplified-declarations"],
     )
-    def post(self, request: Request, sd_id: str) -> Response:
+    @action(detail=True, methods=["post"])
+    def amend(self, request: Request, sd_id: str) -> Response:
+        # Replaced here and at the EU (updateSd).
         declaration = _owned_declaration(request, sd_id)
         data = validated_filing_body(request, SDFilingSerializer)
         with refused_as_conflict():
             dds_amend(statement=declaration, data=data, by=request.user)
         return Response(SDRecordSerializer(_owned_declaration(request, declaration.dds_id)).data)
-
-
-class SDWithdrawView(APIView):
-    """POST /api/eudr/v1/simplified-declarations/{sdId}/withdraw: here and at the EU (withdrawSd)."""
-
-    required_feature = "dds"
-    test_key_policy = TEST_OBJECTS
 
     @extend_schema(
         operation_id="sd_withdraw",
@@ -248,7 +209,9 @@ class SDWithdrawView(APIView):
         },
         tags=["simplified-declarations"],
     )
-    def post(self, request: Request, sd_id: str) -> Response:
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, sd_id: str) -> Response:
+        # Withdrawn here and at the EU (withdrawSd).
         declaration = _owned_declaration(request, sd_id)
         with refused_as_conflict():
             dds_withdraw(statement=declaration, by=request.user)

@@ -2,34 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework.generics import ListAPIView
+from rest_framework import viewsets
+from rest_framework.decorators import action
 from rest_framework.pagination import CursorPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from accounts.authentication import APIKeyAuthentication, request_livemode
 from accounts.limits import CountedInView
 from accounts.permissions import PUBLIC, TEST_OBJECTS, ModePolicyPermission, PlanFeaturePermission
 from compliance.documents import dds_pdf_obtain, statement_with_details
+from compliance.eu_amend import dds_amend
+from compliance.eu_submission import WithdrawRefused, dds_withdraw
 from compliance.filing_serializers import (
     LEGACY_BODY_NOTE,
     LEGACY_FILING_BODY,
     DDSFilingSerializer,
     is_legacy_filing_body,
 )
+from compliance.idempotency import IdempotentFilingMixin
 from compliance.identifiers import normalise
-from compliance.models import DocumentStatus, DueDiligenceStatement
+from compliance.models import DocumentStatus, DueDiligenceStatement, FilingKind
 from compliance.serializers import (
     DDSListFilterSerializer,
     DDSRecordSerializer,
     DDSSummarySerializer,
     VerificationRecordSerializer,
 )
-from compliance.services import IdempotencyConflict, dds_file, dds_filter
+from compliance.services import dds_filter
 from compliance.verify_fast_path import verify_answer, with_cors
 from eudr_service.lib.jobs import prefers_async
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
@@ -38,8 +44,8 @@ from eudr_service.lib.renderers import NO_FORMAT_PARAMETER, PDF_VIEW_RENDERERS
 from eudr_service.lib.versioning import deprecated_body_mark
 
 
-class VerifyView(APIView):
-    """GET /api/v1/verify/{dds_id}: public status of a statement."""
+class VerifyViewSet(viewsets.ViewSet):
+    # GET /api/v1/verify/{dds_id}: public status of a statement.
 
     # Anonymous callers pass; a key, if sent, must be valid and its plan have `verify`.
     # No session authentication: it would add `Vary: Cookie` to a public answer.
@@ -49,6 +55,7 @@ class VerifyView(APIView):
     throttle_classes = [CountedInView]
     required_feature = "verify"
     test_key_policy = PUBLIC
+    lookup_url_kwarg = "dds_id"
 
     @extend_schema(
         operation_id="verify_dds",
@@ -70,7 +77,7 @@ class VerifyView(APIView):
         auth=[{}, {"ApiKeyBearer": []}, {"ApiKeyHeader": []}],
         tags=["verify"],
     )
-    def get(self, request: Request, dds_id: str) -> HttpResponse:
+    def retrieve(self, request: Request, dds_id: str) -> HttpResponse:
         return verify_answer(request._request, request.user, dds_id)
 
     def finalize_response(self, request: Request, response: Response, *args, **kwargs):
@@ -155,12 +162,32 @@ def validated_filing_body(request: Request, serializer_class: type[DDSFilingSeri
     return body.validated_data
 
 
-class DDSGenerateView(APIView):
-    """POST /api/eudr/dds/generate: file a statement, screen its plots, answer with the PDF."""
+@contextmanager
+def refused_as_conflict() -> Iterator[None]:
+    """A refusal to withdraw or amend a statement or a simplified declaration, this
+    service's or the EU's, is a 409 carrying the refusal's code: every such view
+    answers alike."""
+    try:
+        yield
+    except WithdrawRefused as exc:
+        raise Problem(409, exc.code, str(exc)) from exc
+
+
+class DDSFilingViewSet(IdempotentFilingMixin, viewsets.GenericViewSet):
+    # The specification's paths: POST /api/eudr/dds/generate files a statement, screens
+    # its plots and answers with the PDF; GET /api/eudr/dds/list lists the account's.
 
     required_feature = "dds"
     test_key_policy = TEST_OBJECTS
-    renderer_classes = PDF_VIEW_RENDERERS
+    serializer_class = DDSSummarySerializer
+    pagination_class = StatementPagination
+
+    def get_queryset(self):
+        filters = DDSListFilterSerializer(data=self.request.query_params)
+        filters.is_valid(raise_exception=True)
+        return dds_filter(
+            owner=self.request.user, livemode=request_livemode(self.request), **filters.validated_data
+        )
 
     @extend_schema(
         operation_id="dds_generate",
@@ -186,23 +213,10 @@ class DDSGenerateView(APIView):
         },
         tags=["dds"],
     )
-    def post(self, request: Request) -> HttpResponse:
+    @action(detail=False, methods=["post"], renderer_classes=PDF_VIEW_RENDERERS)
+    def generate(self, request: Request) -> HttpResponse:
         data = validated_filing_body(request, DDSFilingSerializer)
-        key = request.headers.get("Idempotency-Key", "").strip() or None
-        if key is not None and len(key) > 255:
-            raise Problem(400, "invalid_idempotency_key", "Idempotency-Key is at most 255 characters.")
-        try:
-            statement, replayed = dds_file(
-                owner=request.user,
-                data=data,
-                raw_body=request.data,
-                idempotency_key=key,
-                livemode=request_livemode(request),
-            )
-        except IdempotencyConflict as exc:
-            raise Problem(
-                422, "idempotency_key_reused", "This Idempotency-Key was used with a different request body."
-            ) from exc
+        statement, replayed = self.file_once(request, data)
         statement = statement_with_details(DueDiligenceStatement.objects.filter(pk=statement.pk)).get()
         if "application/json" in request.headers.get("Accept", ""):
             response: HttpResponse = Response(DDSRecordSerializer(statement).data, status=201)
@@ -210,32 +224,44 @@ class DDSGenerateView(APIView):
             response = _pdf_response(request, statement, status=201)
         if response.status_code != 202:
             response["Location"] = f"/api/eudr/v1/dds/{statement.dds_id}"
-        if replayed:
-            response["Idempotent-Replayed"] = "true"
-        return response
+        return self.replay_mark(response, replayed)
+
+    @extend_schema(
+        operation_id="dds_list",
+        description="GET /api/eudr/dds/list: the account's statements, newest first.",
+        summary="List your DDS",
+        parameters=[DDSListFilterSerializer],
+        responses={
+            200: DDSSummarySerializer(many=True),
+            404: INVALID_CURSOR,
+            **{code: PROBLEM_RESPONSES[code] for code in (400, 403)},
+        },
+        tags=["dds"],
+    )
+    @action(detail=False, methods=["get"], url_path="list", url_name="list")
+    def statements(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
 
-class DDSDetailView(APIView):
-    """GET /api/eudr/v1/dds/{ddsId}: the full record, for its owner only."""
+class DDSViewSet(viewsets.ViewSet):
+    # /api/eudr/v1/dds/{ddsId}: the full record, its PDF, its withdrawal and amendment,
+    # for its owner only.
 
     required_feature = "dds"
     test_key_policy = TEST_OBJECTS
+    lookup_url_kwarg = "dds_id"
 
     @extend_schema(
         operation_id="dds_retrieve",
+        description="GET /api/eudr/v1/dds/{ddsId}: the full record, for its owner only.",
         summary="Retrieve a DDS with plots, risk results and status history",
         parameters=[OpenApiParameter("dds_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
         responses={200: DDSRecordSerializer, 404: PROBLEM_RESPONSES[404], 403: PROBLEM_RESPONSES[403]},
         tags=["dds"],
     )
-    def get(self, request: Request, dds_id: str) -> Response:
+    def retrieve(self, request: Request, dds_id: str) -> Response:
         return Response(DDSRecordSerializer(_owned_statement(request, dds_id)).data)
-
-
-class DDSPdfView(APIView):
-    required_feature = "dds"
-    test_key_policy = TEST_OBJECTS
-    renderer_classes = PDF_VIEW_RENDERERS
 
     @extend_schema(
         operation_id="dds_pdf",
@@ -249,35 +275,78 @@ class DDSPdfView(APIView):
         },
         tags=["dds"],
     )
-    def get(self, request: Request, dds_id: str) -> HttpResponse:
+    @action(detail=True, methods=["get"], renderer_classes=PDF_VIEW_RENDERERS)
+    def pdf(self, request: Request, dds_id: str) -> HttpResponse:
         return _pdf_response(request, _owned_statement(request, dds_id))
 
-
-class DDSListView(ListAPIView):
-    """GET /api/eudr/dds/list: the account's statements, newest first."""
-
-    required_feature = "dds"
-    test_key_policy = TEST_OBJECTS
-    serializer_class = DDSSummarySerializer
-    pagination_class = StatementPagination
-
-    def get_queryset(self):
-        filters = DDSListFilterSerializer(data=self.request.query_params)
-        filters.is_valid(raise_exception=True)
-        return dds_filter(
-            owner=self.request.user, livemode=request_livemode(self.request), **filters.validated_data
-        )
-
     @extend_schema(
-        operation_id="dds_list",
-        summary="List your DDS",
-        parameters=[DDSListFilterSerializer],
+        operation_id="dds_withdraw",
+        description="POST /api/eudr/v1/dds/{ddsId}/withdraw: here and at the EU, within the EU's 72 hours.",
+        summary="Withdraw a DDS (at the EU too, within 72 hours of its submission there)",
+        parameters=[OpenApiParameter("dds_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
+        request=None,
         responses={
-            200: DDSSummarySerializer(many=True),
-            404: INVALID_CURSOR,
-            **{code: PROBLEM_RESPONSES[code] for code in (400, 403)},
+            200: DDSRecordSerializer,
+            404: PROBLEM_RESPONSES[404],
+            403: PROBLEM_RESPONSES[403],
+            409: OpenApiResponse(
+                ProblemSerializer,
+                description=(
+                    "`eu_withdraw_window_closed` (72 hours after submission), "
+                    "`eu_withdraw_not_allowed_for_status`, `eu_withdraw_refused` (the EU's codes), "
+                    "`eu_submission_in_progress`, `dds_already_withdrawn`"
+                ),
+            ),
         },
         tags=["dds"],
     )
-    def get(self, request: Request, *args, **kwargs) -> Response:
-        return super().get(request, *args, **kwargs)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, dds_id: str) -> Response:
+        # Here and at the EU, within the EU's 72 hours.
+        statement = _owned_statement(request, dds_id)
+        with refused_as_conflict():
+            dds_withdraw(statement=statement, by=request.user)
+        return Response(DDSRecordSerializer(_owned_statement(request, statement.dds_id)).data)
+
+    @extend_schema(
+        operation_id="dds_amend",
+        summary="Amend a DDS the EU holds (a complete replacement, within 72 hours of submission)",
+        description=(
+            "The body is a complete filing body. It is screened again and must come out COMPLIANT; "
+            "the activity cannot change. After 72 hours the EU takes no amendment: file a new statement. "
+            + LEGACY_BODY_NOTE
+        ),
+        parameters=[OpenApiParameter("dds_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
+        request=DDSFilingSerializer,
+        responses={
+            200: DDSRecordSerializer,
+            400: PROBLEM_RESPONSES[400],
+            404: PROBLEM_RESPONSES[404],
+            403: PROBLEM_RESPONSES[403],
+            409: OpenApiResponse(
+                ProblemSerializer,
+                description=(
+                    "`eu_amend_window_closed`, `eu_amend_not_allowed_for_status`, "
+                    "`eu_amend_activity_change`, "
+                    "`amendment_not_compliant`, `eu_amend_refused` (the EU's codes), `eu_amend_too_large`, "
+                    "`eu_amend_wrong_kind` (a simplified declaration)"
+                ),
+            ),
+        },
+        tags=["dds"],
+    )
+    @action(detail=True, methods=["post"])
+    def amend(self, request: Request, dds_id: str) -> Response:
+        # The statement replaced, here and at the EU, within 72 hours.
+        statement = _owned_statement(request, dds_id)
+        if statement.filing_kind != FilingKind.DDS:
+            raise Problem(
+                409,
+                "eu_amend_wrong_kind",
+                f"{statement.dds_id} is a simplified declaration: amend it at "
+                f"/api/eudr/v1/simplified-declarations/{statement.dds_id}/amend.",
+            )
+        data = validated_filing_body(request, DDSFilingSerializer)
+        with refused_as_conflict():
+            dds_amend(statement=statement, data=data, by=request.user)
+        return Response(DDSRecordSerializer(_owned_statement(request, statement.dds_id)).data)

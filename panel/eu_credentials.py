@@ -23,7 +23,7 @@ from panel.forms import EuCredentialForm
 @require_http_methods(["GET", "POST"])
 @rate_limited("panel-eu-credentials", per_minute=panel_actions_per_minute)
 def eu_credentials(request: HttpRequest) -> HttpResponse:
-    # The API's plan gate (EuCredentialView.required_feature): filing with the EU is a "dds" feature.
+    # The API's plan gate (EuCredentialViewSet.required_feature): filing with the EU is a "dds" feature.
     if not request.user.plan.has_feature("dds"):
         plans = [plan.name for plan in Plan.objects.all() if plan.has_feature("dds")]
         return render(request, "panel/eu_credentials.html", {"not_in_plan": True, "plans": plans}, status=403)

@@ -193,7 +193,7 @@ def test_badge_call_is_answered_before_sessions_and_url_resolution(api_client, m
     # Resolution and DRF never ran for it; a keyed or negotiated call still goes through them.
     assert getattr(response.wsgi_request, "resolver_match", None) is None
     negotiated = api_client.get(f"/api/v1/verify/{statement.dds_id}", HTTP_ACCEPT="application/json; q=1")
-    assert negotiated.wsgi_request.resolver_match.url_name == "verify"
+    assert negotiated.wsgi_request.resolver_match.url_name == "verify-detail"
 
 
 def test_an_expired_record_is_served_from_the_cache(api_client, make_statement, django_assert_num_queries):

@@ -1,0 +1,49 @@
+"""Every resource endpoint of the API is a viewset action registered on an ApiRouter
+(the design card: apps own models and DRF viewsets); the documents about the API are
+the only other DRF views on API paths."""
+
+from __future__ import annotations
+
+from rest_framework.viewsets import ViewSetMixin
+
+from eudr_service.lib.routers import ApiRouter
+from tests.security.test_route_walk import routes
+
+# Not resources: the API's own documentation and the badge's script file.
+NOT_RESOURCES = {
+    "schema": "the OpenAPI document",
+    "swagger-ui": "the OpenAPI document rendered",
+    "redoc": "the OpenAPI document rendered",
+    "widget-script": "a static script file the badge loads",
+}
+
+
+def test_every_api_endpoint_is_a_viewset_action():
+    outside = {
+        route.name
+        for route in routes()
+        if route.is_api and route.drf_view is not None and not issubclass(route.drf_view, ViewSetMixin)
+    }
+    assert outside == set(NOT_RESOURCES)
+
+
+def test_the_viewsets_are_those_the_routers_registered():
+    from compliance.urls import router as compliance_router
+    from reports.urls import router as reports_router
+    from risk.urls import router as risk_router
+    from webhooks.urls import router as webhooks_router
+
+    registered = {
+        viewset
+        for router in (compliance_router, reports_router, risk_router, webhooks_router)
+        for _prefix, viewset, _basename in router.registry
+    }
+    served = {route.drf_view for route in routes() if route.is_api and route.drf_view is not None}
+    assert served - {r.drf_view for r in routes() if r.name in NOT_RESOURCES} == registered
+    assert all(isinstance(router, ApiRouter) for router in (compliance_router, risk_router))
+
+
+def test_a_collection_without_ids_is_read_with_show():
+    # The EU credentials: GET, PUT and DELETE at one path, no id.
+    route = next(r for r in routes() if r.pattern == "api/eudr/v1/eu-is/credentials")
+    assert route.callback.actions == {"get": "show", "put": "replace", "delete": "clear"}
