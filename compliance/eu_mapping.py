@@ -15,8 +15,8 @@ from typing import Any
 import shapely.wkt
 from shapely.geometry import mapping
 
-from compliance.geolocation import POINT_GEOMETRY_TYPES
 from compliance.models import DDSCommodity, DDSPlot, DDSProducer, DueDiligenceStatement, FilingKind, PlotKind
+from eudr_service.lib.plot_geometry import POINT_GEOMETRY_TYPES
 from euis import geojson, limits
 from euis.contract import (
     EUROPEAN_COUNTRIES,

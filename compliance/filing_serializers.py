@@ -20,13 +20,13 @@ from compliance.declarations import DECLARATION_VERSION
 from compliance.geolocation import (
     GeolocationError,
     check_point_area,
-    count_positions,
     is_point_plot,
     normalise_geometry,
 )
 from compliance.models import Activity
 from eudr_service.lib.budget import budget_check, budget_check_parcels
 from eudr_service.lib.nip import nip_normalise
+from eudr_service.lib.plot_geometry import count_positions
 from eudr_service.lib.problems import Problem
 from euis import limits
 from euis.contract import (

@@ -15,7 +15,7 @@ from django.utils import timezone
 from accounts.models import User
 from accounts.services import organisation_match
 from compliance import events
-from compliance.geolocation import count_positions, is_point_plot, point_area_ha
+from compliance.geolocation import is_point_plot
 from compliance.grouping import grouped_references
 from compliance.identifiers import DDS_PREFIX, SD_PREFIX, build_identifier, normalise
 from compliance.models import (
@@ -30,6 +30,7 @@ from compliance.models import (
     IdempotencyRecord,
     PlotKind,
 )
+from eudr_service.lib.plot_geometry import count_positions, point_area_ha
 from risk.engine import ParcelLookupBudgetSpent
 
 

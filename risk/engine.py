@@ -19,7 +19,6 @@ is not the engine's: it lives in the regulation app.
 from risk.countries import country_at, get_index
 from risk.events import risk_critical_batch_emit
 from risk.forest_data import forest_data_hint
-from risk.geometry import MAX_POINT_AREA_HA
 from risk.models import ParcelRecord, RiskLevel
 from risk.parcels import (
     InvalidParcelId,
@@ -46,7 +45,6 @@ from risk.voivodeships import voivodeship_by_name
 from risk.warnings import warning_label
 
 __all__ = [
-    "MAX_POINT_AREA_HA",
     "METHODOLOGY_VERSION",
     "CommodityField",
     "InvalidParcelId",
