@@ -46,4 +46,6 @@ def test_the_viewsets_are_those_the_routers_registered():
 def test_a_collection_without_ids_is_read_with_show():
     # The EU credentials: GET, PUT and DELETE at one path, no id.
     route = next(r for r in routes() if r.pattern == "api/eudr/v1/eu-is/credentials")
-    assert route.callback.actions == {"get": "show", "put": "replace", "delete": "clear"}
+    # (DRF adds `head` beside `get` once the view has answered a request.)
+    actions = {method: name for method, name in route.callback.actions.items() if method != "head"}
+    assert actions == {"get": "show", "put": "replace", "delete": "clear"}
