@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from compliance.models import DueDiligenceStatement
-from compliance.screening import has_forest_evidence
 from eudr_service.lib.timestamps import iso_millis
 from regulation.benchmark import benchmark_class
+from risk.engine import Assessment
 
 
 def decided_by(statement: DueDiligenceStatement) -> dict[str, str]:
@@ -37,19 +37,17 @@ def statement_evidence(statement: DueDiligenceStatement) -> dict[str, Any]:
         )
         for plot in commodity.plots.all():
             plots += 1
-            risk = plot.risk or {}
-            coverage = risk.get("data_coverage") or {}
-            answered.update(coverage.get("layers_answered", []))
-            missing.update(coverage.get("layers_missing", []))
-            if risk.get("methodology_version"):
-                versions.add(risk["methodology_version"])
-            for warning in risk.get("warnings", []):
-                warnings[warning] = None
+            if plot.risk:
+                risk = Assessment.from_json(plot.risk)
+                answered.update(risk.layers_answered)
+                missing.update(risk.layers_missing)
+                if risk.methodology_version:
+                    versions.add(risk.methodology_version)
+                warnings.update(dict.fromkeys(risk.warnings))
+                # The verdict's own rule: a layer covering only part of the plot is no evidence.
+                with_forest += risk.has_forest_evidence()
             if plot.screening_error:
                 warnings[plot.screening_error] = None
-            # The verdict's own rule: a layer covering only part of the plot is no evidence.
-            if plot.risk and has_forest_evidence(plot.risk):
-                with_forest += 1
     return {
         "rule": statement.status_rule,
         "reasons": statement.status_reasons,

@@ -77,20 +77,20 @@ def filing_date(plot: DDSPlot) -> date | None:
     return statement.filed_on if statement.created_at else None
 
 
-def _plot_risk(plot: DDSPlot) -> dict[str, Any]:
+def _plot_risk(plot: DDSPlot) -> engine.Assessment:
     commodity = commodity_from_code(plot.commodity.code)
     area_ha = float(plot.area_ha) if plot.area_ha is not None else None
     on = filing_date(plot)
     if plot.kind == PlotKind.PARCEL:
-        return engine.risk_score_parcel(parcel_id=plot.parcel_id, commodity=commodity, on=on)
+        return engine.assess_parcel(parcel_id=plot.parcel_id, commodity=commodity, on=on)
     if plot.kind == PlotKind.POINT:
         lat, lng = plot.geometry["coordinates"][1], plot.geometry["coordinates"][0]
-        return engine.risk_score_location(
+        return engine.assess_location(
             lat=lat, lng=lng, radius_km=engine.radius_for_area(area_ha), commodity=commodity, on=on
         )
     from compliance.geolocation import to_shape
 
-    return engine.risk_score_geometry(
+    return engine.assess_geometry(
         geometry=to_shape(plot.geometry),
         commodity=commodity,
         point_radius_km=engine.radius_for_area(area_ha),
@@ -98,30 +98,13 @@ def _plot_risk(plot: DDSPlot) -> dict[str, Any]:
     )
 
 
-def _missing_evidence(plot: DDSPlot, risk: dict[str, Any]) -> str:
+def _missing_evidence(plot: DDSPlot, risk: engine.Assessment) -> str:
     declared = plot.producer.country
-    if risk["country"] is None:
+    if risk.country is None:
         return "no country found at the plot's location"
-    if risk["country"] != declared:
-        return f"plot lies in {risk['country']}, not in the declared country of production {declared}"
+    if risk.country != declared:
+        return f"plot lies in {risk.country}, not in the declared country of production {declared}"
     return ""
-
-
-def _factor(risk: dict[str, Any], name: str) -> dict[str, Any] | None:
-    return next((f for f in risk.get("factors", []) if f["name"] == name), None)
-
-
-def has_forest_evidence(risk: dict[str, Any]) -> bool:
-    """A forest-loss layer answered for the whole plot (a partly covered plot is not evidence).
-
-    Read from the answer's own `evidence_missing`; answers stored before it existed
-    are judged from their factors and warnings as they were then."""
-    if "evidence_missing" in risk:
-        return "forest_loss_after_cutoff" not in risk["evidence_missing"]
-    loss = _factor(risk, "forest_loss_after_cutoff")
-    if loss is None:
-        return False
-    return not any(w.startswith(f"layer {loss['source']} covers only") for w in risk.get("warnings", []))
 
 
 def plot_finding(plot: DDSPlot) -> str:
@@ -132,20 +115,20 @@ def plot_finding(plot: DDSPlot) -> str:
         # a low-risk country's micro or small primary operator give it (Art. 4a(5), Art. 13).
         low = benchmark_class(plot.producer.country, on) == "low"
         return Rule.POSTAL_ADDRESS_LOW_RISK if low else Rule.INSUFFICIENT_EVIDENCE
-    risk = plot.risk
-    if risk is None:
+    if plot.risk is None:
         return Rule.PLOT_NOT_SCREENED
     if plot.screening_error:
         return Rule.PLOT_LOCATION_UNCONFIRMED
-    if risk["risk_level"] == "critical":
+    # Stored answers of every version are read alike (engine.Assessment.from_json).
+    risk = engine.Assessment.from_json(plot.risk)
+    if risk.risk_level == "critical":
         return Rule.CRITICAL_RISK
-    loss = _factor(risk, "forest_loss_after_cutoff")
-    if loss is not None and (loss["value"] or 0) > 0:
+    if risk.forest_loss > 0:
         return Rule.FOREST_LOSS_AFTER_CUTOFF
-    if risk["risk_level"] == "high":
+    if risk.risk_level == "high":
         return Rule.HIGH_RISK
-    country_class = benchmark_class(risk["country"], on)
-    if country_class in NEEDS_FOREST_EVIDENCE and not has_forest_evidence(risk):
+    country_class = benchmark_class(risk.country, on)
+    if country_class in NEEDS_FOREST_EVIDENCE and not risk.has_forest_evidence():
         return Rule.INSUFFICIENT_EVIDENCE
     if country_class == "low":
         return Rule.ARTICLE_13_LOW_RISK
@@ -171,7 +154,7 @@ def plot_screen(plot: DDSPlot) -> None:
         plot.risk, plot.risk_level = None, ""
         plot.screening_error = "parcel service (ULDK) unreachable and parcel not cached"
     else:
-        plot.risk, plot.risk_level = risk, risk["risk_level"]
+        plot.risk, plot.risk_level = risk.to_json(), risk.risk_level
         plot.screening_error = _missing_evidence(plot, risk)
     plot.finding = plot_finding(plot)
     plot.save(update_fields=["risk", "risk_level", "screening_error", "finding"])

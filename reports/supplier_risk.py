@@ -71,7 +71,8 @@ class _Assessor:
 
     def __init__(self, commodities_at: dict[tuple[str, str], dict[str, Commodity]]) -> None:
         self._commodities_at = commodities_at
-        self._cache: dict[_ScoreKey, dict[str, Any]] = {}
+        # An Assessment, or the reason the place could not be scored.
+        self._cache: dict[_ScoreKey, engine.Assessment | str] = {}
         self._uldk_down = False
         self.sources: set[str] = set()  # every data source the engine cited, for the appendix
 
@@ -83,47 +84,47 @@ class _Assessor:
         if key not in self._cache:
             self._cache.update(self._score_place(basis, value))
         result = self._cache[key]
-        self.sources.update(f["source"] for f in result.get("factors", ()) if f["source"] != "methodology")
-        if "reason" in result:
-            return SupplierRisk(index, basis, value, commodity.in_scope, reason=result["reason"])
+        if isinstance(result, str):
+            return SupplierRisk(index, basis, value, commodity.in_scope, reason=result)
+        self.sources.update(result.sources)
         return SupplierRisk(
             index,
             basis,
             value,
             commodity.in_scope,
-            score=result["score"],
-            risk_level=result["risk_level"],
-            country=result["country"],
-            warnings=tuple(result["warnings"]),
+            score=result.score,
+            risk_level=result.risk_level,
+            country=result.country,
+            warnings=result.warnings,
         )
 
-    def _score_place(self, basis: str, value: str) -> dict[_ScoreKey, dict[str, Any]]:
+    def _score_place(self, basis: str, value: str) -> dict[_ScoreKey, engine.Assessment | str]:
         commodities = list(self._commodities_at[(basis, value)].values())
         results = self._score(basis, value, commodities)
         return {(basis, value, c.code): result for c, result in zip(commodities, results, strict=True)}
 
-    def _score(self, basis: str, value: str, commodities: list[Commodity]) -> list[dict[str, Any]]:
-        def each(reason: str) -> list[dict[str, Any]]:
-            return [{"reason": reason} for _ in commodities]
+    def _score(self, basis: str, value: str, commodities: list[Commodity]) -> list[engine.Assessment | str]:
+        def each(reason: str) -> list[engine.Assessment | str]:
+            return [reason for _ in commodities]
 
         try:
             if basis == "coordinates":
                 lat, lng, radius = (float(part) for part in value.split(",")[:3])
-                return engine.risk_score_location_each(
+                return engine.assess_location_each(
                     lat=lat, lng=lng, radius_km=radius, commodities=commodities
                 )
             if basis == "country":
                 code = value.split(" ", maxsplit=1)[0]
-                return [engine.risk_score_country(country_code=code, commodity=c) for c in commodities]
+                return [engine.assess_country(country_code=code, commodity=c) for c in commodities]
             if basis == "voivodeship":
                 region = engine.voivodeship_by_name(value)
-                return engine.risk_score_location_each(
+                return engine.assess_location_each(
                     lat=region.lat, lng=region.lng, radius_km=VOIVODESHIP_RADIUS_KM, commodities=commodities
                 )
             if self._uldk_down and not _fresh_in_cache(value):
                 # ULDK already failed in this report: do not wait for its timeout once per parcel.
                 return each(PARCEL_SERVICE_UNAVAILABLE)
-            return [engine.risk_score_parcel(parcel_id=value, commodity=c) for c in commodities]
+            return [engine.assess_parcel(parcel_id=value, commodity=c) for c in commodities]
         except engine.ParcelNotFound:
             return each(PARCEL_NOT_FOUND)
         except engine.ParcelServiceUnavailable:
