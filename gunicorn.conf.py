@@ -69,7 +69,8 @@ def when_ready(server):
         server.log.error("refusing to fork workers: the master runs threads %s", ", ".join(threads))
         raise SystemExit(4)
     if server.cfg.preload_app:
-        from django.conf import settings
+        # This file is read before Django is set up: Django is imported where it is used.
+        from django.conf import settings  # noqa: PLC0415
 
         if server.cfg.timeout <= settings.REQUEST_DEADLINE_SECONDS:
             server.log.error(
@@ -83,8 +84,9 @@ def when_ready(server):
 def post_worker_init(worker):
     """After the fork, in each worker: the embedded mode's schedule runs in exactly one
     (the first to lock the file; a replacement worker takes it over)."""
-    from django.conf import settings
+    # Read before Django is set up, like when_ready's import.
+    from django.conf import settings  # noqa: PLC0415
 
-    from eudr_service.lib.scheduler import embedded_scheduler_start_once
+    from eudr_service.lib.scheduler import embedded_scheduler_start_once  # noqa: PLC0415
 
     embedded_scheduler_start_once(settings.VAR_DIR / "run" / "scheduler.lock")

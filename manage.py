@@ -5,7 +5,8 @@ import sys
 
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "eudr_service.settings")
-    from django.core.management import execute_from_command_line
+    # Django is imported once the settings module is named.
+    from django.core.management import execute_from_command_line  # noqa: PLC0415
 
     execute_from_command_line(sys.argv)
 

@@ -12,6 +12,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from accounts.keys import mode_prefix
 from eudr_service.lib.encryption import EncryptedTextField
 
 # Features a plan may include; views declare the one they need.
@@ -138,7 +139,6 @@ class APIKey(models.Model):
     @property
     def display_prefix(self) -> str:
         """What people recognise a key by: its mode prefix and lookup characters."""
-        from accounts.keys import mode_prefix
 
         return mode_prefix(livemode=self.livemode) + self.prefix
 

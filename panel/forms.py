@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import APIKey, EuEnvironment, Plan, eu_credential_text
 from regulation.roles import ROLE_TITLES
+from risk.engine import InvalidParcelId, parse_parcel_id
 
 
 class APIKeyCreateForm(forms.Form):
@@ -223,7 +224,6 @@ class SimplifiedDeclarationForm(forms.Form):
     signatory_function = forms.CharField(label=_("Function"), max_length=200, initial=_("farmer"))
 
     def clean_parcel_ids(self) -> list[str]:
-        from risk.engine import InvalidParcelId, parse_parcel_id
 
         written = [t for t in _PARCEL_SEPARATORS.split(self.cleaned_data["parcel_ids"]) if t]
         if len(written) > PANEL_MAX_PARCELS:

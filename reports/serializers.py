@@ -13,7 +13,7 @@ from eudr_service.lib.budget import budget_check_parcels
 from eudr_service.lib.fields import ApiModelSerializer, TimestampField
 from eudr_service.lib.nip import nip_normalise
 from reports.models import CropType, CsrdReport, ReportStatus
-from risk.engine import ParcelIdField
+from risk.engine import ParcelIdField, get_index
 
 
 class NonNegativeNumberField(serializers.FloatField):
@@ -64,7 +64,6 @@ class CountryCodeField(serializers.CharField):
         code = super().to_internal_value(data).strip().upper()
         if not code:
             return code
-        from risk.engine import get_index
 
         if code not in get_index().names:
             raise serializers.ValidationError("Not an ISO 3166-1 alpha-2 country code (e.g. PL, BR).")

@@ -108,8 +108,8 @@ def gdal_env() -> rasterio.Env:
 def _settings(name: str, default: Any) -> Any:
     # Read lazily so the module stays usable without Django (scripts, benchmarks).
     try:
-        from django.conf import settings
-        from django.core.exceptions import ImproperlyConfigured
+        from django.conf import settings  # noqa: PLC0415
+        from django.core.exceptions import ImproperlyConfigured  # noqa: PLC0415
     except ImportError:
         return default
     try:

@@ -7,6 +7,8 @@ The older tables keep the names they had when those models lived in the complian
 
 from __future__ import annotations
 
+import secrets
+import string
 from pathlib import Path
 
 from django.conf import settings
@@ -110,8 +112,6 @@ class ForestTile(models.Model):
 
 
 def _risk_job_id() -> str:
-    import secrets
-    import string
 
     alphabet = string.ascii_lowercase + string.digits
     return "rj_" + "".join(secrets.choice(alphabet) for _ in range(24))

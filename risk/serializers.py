@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import csv
+import io
 import math
 from typing import Any
 
 from rest_framework import serializers
 
 from eudr_service.lib.fields import TimestampField
+from eudr_service.lib.json_parser import json_loads_bounded
 from regulation.commodities import Commodity, UnknownCommodity, accepted_names, normalize_commodity
 from risk.parcels import InvalidParcelId, parse_parcel_id
 
@@ -250,8 +254,6 @@ def csv_plots(text: str) -> list[dict[str, Any]]:
     column is kept as a property (`Area` read as a number when it is one). A geometry cell is
     read with the same depth bound as a JSON body; a field past the csv module's limit
     raises CsvFieldTooLarge (the limit is process-wide, so it is not raised here)."""
-    import csv
-    import io
 
     reader = csv.DictReader(io.StringIO(text))
     try:
@@ -263,9 +265,6 @@ def csv_plots(text: str) -> list[dict[str, Any]]:
 
 
 def _csv_rows(reader: Any) -> list[dict[str, Any]]:
-    import contextlib
-
-    from eudr_service.lib.json_parser import json_loads_bounded
 
     columns = set(reader.fieldnames or ())
     if "geometry" not in columns and not {"lat", "lng"} <= columns:

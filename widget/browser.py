@@ -26,7 +26,8 @@ def chromium_missing_reason() -> str | None:
     if not CHROMIUM_PATH.exists():
         return f"{CHROMIUM_PATH} is missing: install Debian's chromium package (apt-get install chromium)"
     try:
-        import playwright.sync_api  # noqa: F401
+        # An optional dependency, probed.
+        import playwright.sync_api  # noqa: PLC0415, F401 (an optional dependency, probed)
     except ImportError:
         return "the playwright Python package is not installed"
     return None

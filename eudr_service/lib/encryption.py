@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
+from django.apps import apps
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import models
@@ -116,7 +117,6 @@ class EncryptedTextField(models.TextField):
 
 def encrypted_fields() -> list[tuple[type[models.Model], str]]:
     """Every (model, field name) stored with EncryptedTextField, for key rotation."""
-    from django.apps import apps
 
     return [
         (model, field.name)

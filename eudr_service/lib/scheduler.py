@@ -33,6 +33,8 @@ from typing import Any
 from django.conf import settings
 from django.db import close_old_connections
 
+from eudr_service.celery import app
+
 logger = logging.getLogger(__name__)
 
 _started: EmbeddedScheduler | None = None
@@ -54,8 +56,6 @@ def _interval(entry: dict[str, Any]) -> float:
 def tasks_load() -> dict[str, Any]:
     """Celery's task registry with every app's tasks module imported (a web process has not
     imported them: autodiscovery is lazy until a worker starts)."""
-    from eudr_service.celery import app
-
     app.loader.import_default_modules()
     return app.tasks
 
@@ -86,8 +86,6 @@ class EmbeddedScheduler(threading.Thread):
             self._halt.wait(self.tick)
 
     def _run_task(self, name: str, task: str) -> None:
-        from eudr_service.celery import app
-
         close_old_connections()
         try:
             app.tasks[task].apply(throw=True)
