@@ -28,6 +28,13 @@ def _readme_blocks(path: Path, language: str) -> list[str]:
     return re.findall(rf"```{language}\n(.*?)```", path.read_text(encoding="utf-8"), re.S)
 
 
+def _readme_sd_body() -> dict:
+    """The JSON body of the project README's simplified-declaration example."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    match = re.search(r"/api/eudr/v1/simplified-declarations -d '(\{.*?\})'\n", readme, re.S)
+    return json.loads(match.group(1))
+
+
 def _readme_filing_body() -> dict:
     """The JSON body of the project README's filing example (`curl ... -d '{...}'`)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -44,8 +51,10 @@ def test_client_was_generated_from_the_current_schema():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_readme_examples_run_against_the_live_service(live_server, settings):
+def test_readme_examples_run_against_the_live_service(live_server, settings, uldk_standin):
     settings.PUBLIC_BASE_URL = live_server.url
+    settings.ULDK_BASE_URL = uldk_standin  # the README's parcel numbers, as `make run` serves them
+    settings.WEBHOOKS_ALLOW_INSECURE = True  # the example registers a local receiver
     printed = io.StringIO()
     call_command("seed_demo", stdout=printed)
     api_key = re.search(r"Demo API key:\s+(\S+)", printed.getvalue()).group(1)
@@ -58,17 +67,19 @@ def test_readme_examples_run_against_the_live_service(live_server, settings):
         "BASE_URL": live_server.url,
         "API_KEY": api_key,
         "FILING_BODY": _readme_filing_body(),
+        "SD_BODY": _readme_sd_body(),
+        "RECEIVER_URL": f"{live_server.url}/receiver",
         "WEBHOOK_SECRET": secret,
         "RECEIVED_BODY": body,
         "RECEIVED_HEADERS": headers,
     }
     blocks = _readme_blocks(CLIENT_DIR / "README.md", "python")
-    assert len(blocks) == 4
+    assert len(blocks) == 8
     for block in blocks:
         exec(compile(block, "clients/python/README.md", "exec"), namespace)
 
-    assert namespace["record"].status.value == "COMPLIANT"
-    assert namespace["risk"].risk_level.value in {"low", "medium", "high", "critical"}
+    assert namespace["record"].status == "COMPLIANT"
+    assert namespace["risk"].risk_level in {"low", "medium", "high", "critical"}
     assert namespace["response"].status_code == 201
     statement = namespace["statement"]
     assert statement.dds_id == namespace["response"].parsed.dds_id
@@ -79,6 +90,22 @@ def test_readme_examples_run_against_the_live_service(live_server, settings):
     assert statement.evidence["country_benchmark"] == {"PL": "low"}
     assert (statement.valid_until - statement.verified_at).days == 365
     assert namespace["event"]["type"] == "webhook.test"
+    declaration = namespace["declaration"]
+    assert declaration.dds_id.startswith("SD-") and declaration.document_type == "simplified_declaration"
+    assert declaration.status == "COMPLIANT"
+    assert namespace["job"].status == "done" and len(namespace["results"]["results"]) == 2
+    hook = namespace["hook"]
+    assert hook.events == ["dds.at_risk", "dds.status_changed"] and hook.secret.startswith("whsec_")
+    assert namespace["report"].status == "done" and namespace["pdf"].startswith(b"%PDF")
+
+
+@pytest.fixture
+def uldk_standin():
+    from risk.uldk_standin import UldkStandIn
+
+    standin = UldkStandIn()
+    yield standin.start()
+    standin.stop()
 
 
 @pytest.mark.django_db(transaction=True)

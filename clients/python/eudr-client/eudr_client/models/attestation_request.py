@@ -6,7 +6,10 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.attestation_declaration_version_enum import AttestationDeclarationVersionEnum
+from ..models.attestation_declaration_version_enum import (
+    AttestationDeclarationVersionEnum,
+    check_attestation_declaration_version_enum,
+)
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="AttestationRequest")
@@ -23,14 +26,14 @@ class AttestationRequest:
             signatory_name (str):
             signatory_function (str):
             declaration_version (AttestationDeclarationVersionEnum | Unset): * `2023/1115-annex-ii-5-en-oj-l150-2023-06-09`
-                - 2023/1115-annex-ii-5-en-oj-l150-2023-06-09 Default: AttestationDeclarationVersionEnum.VALUE_0.
+                - 2023/1115-annex-ii-5-en-oj-l150-2023-06-09 Default: '2023/1115-annex-ii-5-en-oj-l150-2023-06-09'.
     """
 
     legality: bool
     annex_ii_declaration: bool
     signatory_name: str
     signatory_function: str
-    declaration_version: AttestationDeclarationVersionEnum | Unset = AttestationDeclarationVersionEnum.VALUE_0
+    declaration_version: AttestationDeclarationVersionEnum | Unset = "2023/1115-annex-ii-5-en-oj-l150-2023-06-09"
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -44,7 +47,7 @@ class AttestationRequest:
 
         declaration_version: str | Unset = UNSET
         if not isinstance(self.declaration_version, Unset):
-            declaration_version = self.declaration_version.value
+            declaration_version = self.declaration_version
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -77,7 +80,7 @@ class AttestationRequest:
         if isinstance(_declaration_version, Unset):
             declaration_version = UNSET
         else:
-            declaration_version = AttestationDeclarationVersionEnum(_declaration_version)
+            declaration_version = check_attestation_declaration_version_enum(_declaration_version)
 
         attestation_request = cls(
             legality=legality,

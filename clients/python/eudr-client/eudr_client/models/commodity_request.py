@@ -6,7 +6,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.supplementary_unit_qualifier_enum import SupplementaryUnitQualifierEnum
+from ..models.supplementary_unit_qualifier_enum import (
+    SupplementaryUnitQualifierEnum,
+    check_supplementary_unit_qualifier_enum,
+)
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -73,7 +76,7 @@ class CommodityRequest:
 
         supplementary_unit_qualifier: str | Unset = UNSET
         if not isinstance(self.supplementary_unit_qualifier, Unset):
-            supplementary_unit_qualifier = self.supplementary_unit_qualifier.value
+            supplementary_unit_qualifier = self.supplementary_unit_qualifier
 
         percentage_estimation_or_deviation = self.percentage_estimation_or_deviation
 
@@ -150,7 +153,7 @@ class CommodityRequest:
         if isinstance(_supplementary_unit_qualifier, Unset):
             supplementary_unit_qualifier = UNSET
         else:
-            supplementary_unit_qualifier = SupplementaryUnitQualifierEnum(_supplementary_unit_qualifier)
+            supplementary_unit_qualifier = check_supplementary_unit_qualifier_enum(_supplementary_unit_qualifier)
 
         percentage_estimation_or_deviation = d.pop("percentage_estimation_or_deviation", UNSET)
 

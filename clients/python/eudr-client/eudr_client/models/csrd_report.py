@@ -8,7 +8,7 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.csrd_report_status_enum import CsrdReportStatusEnum
+from ..models.csrd_report_status_enum import CsrdReportStatusEnum, check_csrd_report_status_enum
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="CsrdReport")
@@ -58,7 +58,7 @@ class CsrdReport:
     def to_dict(self) -> dict[str, Any]:
         id = str(self.id)
 
-        status = self.status.value
+        status: str = self.status
 
         company_name = self.company_name
 
@@ -132,7 +132,7 @@ class CsrdReport:
         d = dict(src_dict)
         id = UUID(d.pop("id"))
 
-        status = CsrdReportStatusEnum(d.pop("status"))
+        status = check_csrd_report_status_enum(d.pop("status"))
 
         company_name = d.pop("company_name")
 

@@ -1,9 +1,14 @@
-from enum import StrEnum
+from typing import Literal
+
+CsrdReportCreateFormat = Literal["json", "pdf"]
+
+CSRD_REPORT_CREATE_FORMAT_VALUES: set[CsrdReportCreateFormat] = {
+    "json",
+    "pdf",
+}
 
 
-class CsrdReportCreateFormat(StrEnum):
-    JSON = "json"
-    PDF = "pdf"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_csrd_report_create_format(value: str) -> CsrdReportCreateFormat:
+    if value in CSRD_REPORT_CREATE_FORMAT_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {CSRD_REPORT_CREATE_FORMAT_VALUES!r}")

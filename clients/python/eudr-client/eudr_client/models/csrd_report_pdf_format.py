@@ -1,9 +1,14 @@
-from enum import StrEnum
+from typing import Literal
+
+CsrdReportPdfFormat = Literal["json", "pdf"]
+
+CSRD_REPORT_PDF_FORMAT_VALUES: set[CsrdReportPdfFormat] = {
+    "json",
+    "pdf",
+}
 
 
-class CsrdReportPdfFormat(StrEnum):
-    JSON = "json"
-    PDF = "pdf"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_csrd_report_pdf_format(value: str) -> CsrdReportPdfFormat:
+    if value in CSRD_REPORT_PDF_FORMAT_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {CSRD_REPORT_PDF_FORMAT_VALUES!r}")

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.lang_enum import LangEnum
+from ..models.lang_enum import LangEnum, check_lang_enum
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ class CsrdReportRequestRequest:
         report_year (int): Four digits, 2000 to next year
         suppliers (list[SupplierRequest]): 1 to 1000 suppliers
         lang (LangEnum | Unset): * `pl` - Polski
-            * `en` - English Default: LangEnum.PL.
+            * `en` - English Default: 'pl'.
         employees (int | Unset): Average employees in the report year
         turnover_eur (float | Unset): Net turnover in the report year, EUR
         balance_sheet_eur (float | Unset): Balance sheet total, EUR: with employees and turnover, decides whether a
@@ -35,7 +35,7 @@ class CsrdReportRequestRequest:
     company_name: str
     report_year: int
     suppliers: list[SupplierRequest]
-    lang: LangEnum | Unset = LangEnum.PL
+    lang: LangEnum | Unset = "pl"
     employees: int | Unset = UNSET
     turnover_eur: float | Unset = UNSET
     balance_sheet_eur: float | Unset = UNSET
@@ -54,7 +54,7 @@ class CsrdReportRequestRequest:
 
         lang: str | Unset = UNSET
         if not isinstance(self.lang, Unset):
-            lang = self.lang.value
+            lang = self.lang
 
         employees = self.employees
 
@@ -107,7 +107,7 @@ class CsrdReportRequestRequest:
         if isinstance(_lang, Unset):
             lang = UNSET
         else:
-            lang = LangEnum(_lang)
+            lang = check_lang_enum(_lang)
 
         employees = d.pop("employees", UNSET)
 

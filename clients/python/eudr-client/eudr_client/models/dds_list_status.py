@@ -1,15 +1,22 @@
-from enum import StrEnum
+from typing import Literal
+
+DdsListStatus = Literal[
+    "AT_RISK", "COMPLIANT", "DRAFT", "EXPIRED", "NON_COMPLIANT", "SUBMITTED", "UNDER_REVIEW", "WITHDRAWN"
+]
+
+DDS_LIST_STATUS_VALUES: set[DdsListStatus] = {
+    "AT_RISK",
+    "COMPLIANT",
+    "DRAFT",
+    "EXPIRED",
+    "NON_COMPLIANT",
+    "SUBMITTED",
+    "UNDER_REVIEW",
+    "WITHDRAWN",
+}
 
 
-class DdsListStatus(StrEnum):
-    AT_RISK = "AT_RISK"
-    COMPLIANT = "COMPLIANT"
-    DRAFT = "DRAFT"
-    EXPIRED = "EXPIRED"
-    NON_COMPLIANT = "NON_COMPLIANT"
-    SUBMITTED = "SUBMITTED"
-    UNDER_REVIEW = "UNDER_REVIEW"
-    WITHDRAWN = "WITHDRAWN"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_dds_list_status(value: str) -> DdsListStatus:
+    if value in DDS_LIST_STATUS_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {DDS_LIST_STATUS_VALUES!r}")

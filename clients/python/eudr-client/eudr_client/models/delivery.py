@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.delivery_status_enum import DeliveryStatusEnum
+from ..models.delivery_status_enum import DeliveryStatusEnum, check_delivery_status_enum
 
 if TYPE_CHECKING:
     from ..models.attempt import Attempt
@@ -63,7 +63,7 @@ class Delivery:
 
         event_type = self.event_type
 
-        status = self.status.value
+        status: str = self.status
 
         attempt_count = self.attempt_count
 
@@ -129,7 +129,7 @@ class Delivery:
 
         event_type = d.pop("event_type")
 
-        status = DeliveryStatusEnum(d.pop("status"))
+        status = check_delivery_status_enum(d.pop("status"))
 
         attempt_count = d.pop("attempt_count")
 

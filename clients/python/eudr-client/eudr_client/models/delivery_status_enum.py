@@ -1,11 +1,16 @@
-from enum import StrEnum
+from typing import Literal
+
+DeliveryStatusEnum = Literal["dead", "failed", "pending", "succeeded"]
+
+DELIVERY_STATUS_ENUM_VALUES: set[DeliveryStatusEnum] = {
+    "dead",
+    "failed",
+    "pending",
+    "succeeded",
+}
 
 
-class DeliveryStatusEnum(StrEnum):
-    DEAD = "dead"
-    FAILED = "failed"
-    PENDING = "pending"
-    SUCCEEDED = "succeeded"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_delivery_status_enum(value: str) -> DeliveryStatusEnum:
+    if value in DELIVERY_STATUS_ENUM_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {DELIVERY_STATUS_ENUM_VALUES!r}")

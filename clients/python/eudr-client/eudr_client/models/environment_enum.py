@@ -1,9 +1,14 @@
-from enum import StrEnum
+from typing import Literal
+
+EnvironmentEnum = Literal["acceptance", "production"]
+
+ENVIRONMENT_ENUM_VALUES: set[EnvironmentEnum] = {
+    "acceptance",
+    "production",
+}
 
 
-class EnvironmentEnum(StrEnum):
-    ACCEPTANCE = "acceptance"
-    PRODUCTION = "production"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_environment_enum(value: str) -> EnvironmentEnum:
+    if value in ENVIRONMENT_ENUM_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {ENVIRONMENT_ENUM_VALUES!r}")

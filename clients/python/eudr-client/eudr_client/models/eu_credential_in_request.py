@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.environment_enum import EnvironmentEnum
+from ..models.environment_enum import EnvironmentEnum, check_environment_enum
 
 T = TypeVar("T", bound="EuCredentialInRequest")
 
@@ -35,7 +35,7 @@ class EuCredentialInRequest:
 
         client_id = self.client_id
 
-        environment = self.environment.value
+        environment: str = self.environment
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -59,7 +59,7 @@ class EuCredentialInRequest:
 
         client_id = d.pop("client_id")
 
-        environment = EnvironmentEnum(d.pop("environment"))
+        environment = check_environment_enum(d.pop("environment"))
 
         eu_credential_in_request = cls(
             username=username,

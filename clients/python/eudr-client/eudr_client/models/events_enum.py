@@ -1,15 +1,29 @@
-from enum import StrEnum
+from typing import Literal
+
+EventsEnum = Literal[
+    "csrd.report_ready",
+    "dds.at_risk",
+    "dds.created",
+    "dds.eu_status_changed",
+    "dds.status_changed",
+    "risk.critical",
+    "risk.job_completed",
+    "webhook.test",
+]
+
+EVENTS_ENUM_VALUES: set[EventsEnum] = {
+    "csrd.report_ready",
+    "dds.at_risk",
+    "dds.created",
+    "dds.eu_status_changed",
+    "dds.status_changed",
+    "risk.critical",
+    "risk.job_completed",
+    "webhook.test",
+}
 
 
-class EventsEnum(StrEnum):
-    CSRD_REPORT_READY = "csrd.report_ready"
-    DDS_AT_RISK = "dds.at_risk"
-    DDS_CREATED = "dds.created"
-    DDS_EU_STATUS_CHANGED = "dds.eu_status_changed"
-    DDS_STATUS_CHANGED = "dds.status_changed"
-    RISK_CRITICAL = "risk.critical"
-    RISK_JOB_COMPLETED = "risk.job_completed"
-    WEBHOOK_TEST = "webhook.test"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_events_enum(value: str) -> EventsEnum:
+    if value in EVENTS_ENUM_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {EVENTS_ENUM_VALUES!r}")

@@ -1,10 +1,15 @@
-from enum import StrEnum
+from typing import Literal
+
+EvidenceEnum = Literal["complete", "missing", "partial"]
+
+EVIDENCE_ENUM_VALUES: set[EvidenceEnum] = {
+    "complete",
+    "missing",
+    "partial",
+}
 
 
-class EvidenceEnum(StrEnum):
-    COMPLETE = "complete"
-    MISSING = "missing"
-    PARTIAL = "partial"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_evidence_enum(value: str) -> EvidenceEnum:
+    if value in EVIDENCE_ENUM_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {EVIDENCE_ENUM_VALUES!r}")

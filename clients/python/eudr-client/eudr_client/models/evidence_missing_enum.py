@@ -1,9 +1,14 @@
-from enum import StrEnum
+from typing import Literal
+
+EvidenceMissingEnum = Literal["forest_cover_2020", "forest_loss_after_cutoff"]
+
+EVIDENCE_MISSING_ENUM_VALUES: set[EvidenceMissingEnum] = {
+    "forest_cover_2020",
+    "forest_loss_after_cutoff",
+}
 
 
-class EvidenceMissingEnum(StrEnum):
-    FOREST_COVER_2020 = "forest_cover_2020"
-    FOREST_LOSS_AFTER_CUTOFF = "forest_loss_after_cutoff"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_evidence_missing_enum(value: str) -> EvidenceMissingEnum:
+    if value in EVIDENCE_MISSING_ENUM_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {EVIDENCE_MISSING_ENUM_VALUES!r}")

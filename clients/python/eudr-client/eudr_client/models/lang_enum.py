@@ -1,9 +1,14 @@
-from enum import StrEnum
+from typing import Literal
+
+LangEnum = Literal["en", "pl"]
+
+LANG_ENUM_VALUES: set[LangEnum] = {
+    "en",
+    "pl",
+}
 
 
-class LangEnum(StrEnum):
-    EN = "en"
-    PL = "pl"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_lang_enum(value: str) -> LangEnum:
+    if value in LANG_ENUM_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {LANG_ENUM_VALUES!r}")

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.evidence_enum import EvidenceEnum
-from ..models.evidence_missing_enum import EvidenceMissingEnum
-from ..models.risk_level_enum import RiskLevelEnum
+from ..models.evidence_enum import EvidenceEnum, check_evidence_enum
+from ..models.evidence_missing_enum import EvidenceMissingEnum, check_evidence_missing_enum
+from ..models.risk_level_enum import RiskLevelEnum, check_risk_level_enum
 
 if TYPE_CHECKING:
     from ..models.data_coverage import DataCoverage
@@ -62,7 +62,7 @@ class ParcelRiskOut:
     def to_dict(self) -> dict[str, Any]:
         score = self.score
 
-        risk_level = self.risk_level.value
+        risk_level: str = self.risk_level
 
         country: None | str
         country = self.country
@@ -82,11 +82,11 @@ class ParcelRiskOut:
 
         warnings = self.warnings
 
-        evidence = self.evidence.value
+        evidence: str = self.evidence
 
         evidence_missing = []
         for evidence_missing_item_data in self.evidence_missing:
-            evidence_missing_item = evidence_missing_item_data.value
+            evidence_missing_item: str = evidence_missing_item_data
             evidence_missing.append(evidence_missing_item)
 
         cutoff_date = self.cutoff_date.isoformat()
@@ -126,7 +126,7 @@ class ParcelRiskOut:
         d = dict(src_dict)
         score = d.pop("score")
 
-        risk_level = RiskLevelEnum(d.pop("risk_level"))
+        risk_level = check_risk_level_enum(d.pop("risk_level"))
 
         def _parse_country(data: object) -> None | str:
             if data is None:
@@ -160,12 +160,12 @@ class ParcelRiskOut:
 
         warnings = cast(list[str], d.pop("warnings"))
 
-        evidence = EvidenceEnum(d.pop("evidence"))
+        evidence = check_evidence_enum(d.pop("evidence"))
 
         evidence_missing = []
         _evidence_missing = d.pop("evidence_missing")
         for evidence_missing_item_data in _evidence_missing:
-            evidence_missing_item = EvidenceMissingEnum(evidence_missing_item_data)
+            evidence_missing_item = check_evidence_missing_enum(evidence_missing_item_data)
 
             evidence_missing.append(evidence_missing_item)
 

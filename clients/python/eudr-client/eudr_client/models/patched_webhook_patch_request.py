@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.events_enum import EventsEnum
+from ..models.events_enum import EventsEnum, check_events_enum
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="PatchedWebhookPatchRequest")
@@ -34,7 +34,7 @@ class PatchedWebhookPatchRequest:
         if not isinstance(self.events, Unset):
             events = []
             for events_item_data in self.events:
-                events_item = events_item_data.value
+                events_item: str = events_item_data
                 events.append(events_item)
 
         enabled = self.enabled
@@ -61,7 +61,7 @@ class PatchedWebhookPatchRequest:
         if _events is not UNSET:
             events = []
             for events_item_data in _events:
-                events_item = EventsEnum(events_item_data)
+                events_item = check_events_enum(events_item_data)
 
                 events.append(events_item)
 

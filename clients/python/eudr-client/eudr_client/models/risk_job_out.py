@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.risk_job_out_status_enum import RiskJobOutStatusEnum
+from ..models.risk_job_out_status_enum import RiskJobOutStatusEnum, check_risk_job_out_status_enum
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ class RiskJobOut:
 
         id = self.id
 
-        status = self.status.value
+        status: str = self.status
 
         progress = self.progress.to_dict()
 
@@ -118,7 +118,7 @@ class RiskJobOut:
         d = dict(src_dict)
         id = d.pop("id")
 
-        status = RiskJobOutStatusEnum(d.pop("status"))
+        status = check_risk_job_out_status_enum(d.pop("status"))
 
         progress = JobProgress.from_dict(d.pop("progress"))
 

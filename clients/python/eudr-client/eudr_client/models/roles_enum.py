@@ -1,12 +1,23 @@
-from enum import StrEnum
+from typing import Literal
+
+RolesEnum = Literal[
+    "authorised_representative",
+    "first_downstream_operator_or_trader",
+    "later_downstream_operator_or_trader",
+    "micro_small_primary_operator",
+    "operator",
+]
+
+ROLES_ENUM_VALUES: set[RolesEnum] = {
+    "authorised_representative",
+    "first_downstream_operator_or_trader",
+    "later_downstream_operator_or_trader",
+    "micro_small_primary_operator",
+    "operator",
+}
 
 
-class RolesEnum(StrEnum):
-    AUTHORISED_REPRESENTATIVE = "authorised_representative"
-    FIRST_DOWNSTREAM_OPERATOR_OR_TRADER = "first_downstream_operator_or_trader"
-    LATER_DOWNSTREAM_OPERATOR_OR_TRADER = "later_downstream_operator_or_trader"
-    MICRO_SMALL_PRIMARY_OPERATOR = "micro_small_primary_operator"
-    OPERATOR = "operator"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_roles_enum(value: str) -> RolesEnum:
+    if value in ROLES_ENUM_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {ROLES_ENUM_VALUES!r}")

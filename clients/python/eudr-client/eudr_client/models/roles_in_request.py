@@ -6,7 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.roles_enum import RolesEnum
+from ..models.roles_enum import RolesEnum, check_roles_enum
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="RolesInRequest")
@@ -28,7 +28,7 @@ class RolesInRequest:
     def to_dict(self) -> dict[str, Any]:
         roles = []
         for roles_item_data in self.roles:
-            roles_item = roles_item_data.value
+            roles_item: str = roles_item_data
             roles.append(roles_item)
 
         is_sme: bool | None | Unset
@@ -55,7 +55,7 @@ class RolesInRequest:
         roles = []
         _roles = d.pop("roles")
         for roles_item_data in _roles:
-            roles_item = RolesEnum(roles_item_data)
+            roles_item = check_roles_enum(roles_item_data)
 
             roles.append(roles_item)
 

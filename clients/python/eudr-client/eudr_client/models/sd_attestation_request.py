@@ -6,7 +6,10 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.sd_attestation_declaration_version_enum import SDAttestationDeclarationVersionEnum
+from ..models.sd_attestation_declaration_version_enum import (
+    SDAttestationDeclarationVersionEnum,
+    check_sd_attestation_declaration_version_enum,
+)
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="SDAttestationRequest")
@@ -48,7 +51,7 @@ class SDAttestationRequest:
 
         declaration_version: str | Unset = UNSET
         if not isinstance(self.declaration_version, Unset):
-            declaration_version = self.declaration_version.value
+            declaration_version = self.declaration_version
 
         annex_iii_declaration = self.annex_iii_declaration
 
@@ -86,7 +89,7 @@ class SDAttestationRequest:
         if isinstance(_declaration_version, Unset):
             declaration_version = UNSET
         else:
-            declaration_version = SDAttestationDeclarationVersionEnum(_declaration_version)
+            declaration_version = check_sd_attestation_declaration_version_enum(_declaration_version)
 
         annex_iii_declaration = d.pop("annex_iii_declaration", UNSET)
 

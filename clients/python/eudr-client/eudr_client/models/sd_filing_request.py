@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.activity_enum import ActivityEnum
+from ..models.activity_enum import ActivityEnum, check_activity_enum
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ class SDFilingRequest:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        activity = self.activity.value
+        activity: str = self.activity
 
         operator = self.operator.to_dict()
 
@@ -102,7 +102,7 @@ class SDFilingRequest:
         from ..models.sd_operator_request import SDOperatorRequest  # noqa: PLC0415
 
         d = dict(src_dict)
-        activity = ActivityEnum(d.pop("activity"))
+        activity = check_activity_enum(d.pop("activity"))
 
         operator = SDOperatorRequest.from_dict(d.pop("operator"))
 

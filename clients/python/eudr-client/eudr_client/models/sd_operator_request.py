@@ -6,7 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.size_enum import SizeEnum
+from ..models.size_enum import SizeEnum, check_size_enum
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="SDOperatorRequest")
@@ -47,7 +47,7 @@ class SDOperatorRequest:
 
         address = self.address
 
-        size = self.size.value
+        size: str = self.size
 
         nip = self.nip
 
@@ -91,7 +91,7 @@ class SDOperatorRequest:
 
         address = d.pop("address")
 
-        size = SizeEnum(d.pop("size"))
+        size = check_size_enum(d.pop("size"))
 
         nip = d.pop("nip", UNSET)
 

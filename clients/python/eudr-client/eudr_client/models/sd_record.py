@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.document_type_enum import DocumentTypeEnum
+from ..models.document_type_enum import DocumentTypeEnum, check_document_type_enum
 
 if TYPE_CHECKING:
     from ..models.commodity_out import CommodityOut
@@ -100,7 +100,7 @@ class SDRecord:
 
         dds_id = self.dds_id
 
-        document_type = self.document_type.value
+        document_type: str = self.document_type
 
         status = self.status
 
@@ -236,7 +236,7 @@ class SDRecord:
         d = dict(src_dict)
         dds_id = d.pop("dds_id")
 
-        document_type = DocumentTypeEnum(d.pop("document_type"))
+        document_type = check_document_type_enum(d.pop("document_type"))
 
         status = d.pop("status")
 

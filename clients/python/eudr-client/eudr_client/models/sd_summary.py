@@ -7,7 +7,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.document_type_enum import DocumentTypeEnum
+from ..models.document_type_enum import DocumentTypeEnum, check_document_type_enum
 
 T = TypeVar("T", bound="SDSummary")
 
@@ -54,7 +54,7 @@ class SDSummary:
     def to_dict(self) -> dict[str, Any]:
         dds_id = self.dds_id
 
-        document_type = self.document_type.value
+        document_type: str = self.document_type
 
         status = self.status
 
@@ -120,7 +120,7 @@ class SDSummary:
         d = dict(src_dict)
         dds_id = d.pop("dds_id")
 
-        document_type = DocumentTypeEnum(d.pop("document_type"))
+        document_type = check_document_type_enum(d.pop("document_type"))
 
         status = d.pop("status")
 

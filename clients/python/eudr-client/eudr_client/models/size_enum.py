@@ -1,12 +1,17 @@
-from enum import StrEnum
+from typing import Literal
+
+SizeEnum = Literal["large", "medium", "micro", "natural_person", "small"]
+
+SIZE_ENUM_VALUES: set[SizeEnum] = {
+    "large",
+    "medium",
+    "micro",
+    "natural_person",
+    "small",
+}
 
 
-class SizeEnum(StrEnum):
-    LARGE = "large"
-    MEDIUM = "medium"
-    MICRO = "micro"
-    NATURAL_PERSON = "natural_person"
-    SMALL = "small"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_size_enum(value: str) -> SizeEnum:
+    if value in SIZE_ENUM_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {SIZE_ENUM_VALUES!r}")

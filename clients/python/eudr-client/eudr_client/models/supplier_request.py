@@ -6,7 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.crop_type_enum import CropTypeEnum
+from ..models.crop_type_enum import CropTypeEnum, check_crop_type_enum
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="SupplierRequest")
@@ -49,7 +49,7 @@ class SupplierRequest:
     def to_dict(self) -> dict[str, Any]:
         name = self.name
 
-        crop_type = self.crop_type.value
+        crop_type: str = self.crop_type
 
         nip: None | str | Unset
         if isinstance(self.nip, Unset):
@@ -139,7 +139,7 @@ class SupplierRequest:
         d = dict(src_dict)
         name = d.pop("name")
 
-        crop_type = CropTypeEnum(d.pop("crop_type"))
+        crop_type = check_crop_type_enum(d.pop("crop_type"))
 
         def _parse_nip(data: object) -> None | str | Unset:
             if data is None:

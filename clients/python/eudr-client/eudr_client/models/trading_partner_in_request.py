@@ -7,7 +7,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.kind_enum import KindEnum
+from ..models.kind_enum import KindEnum, check_kind_enum
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="TradingPartnerInRequest")
@@ -41,7 +41,7 @@ class TradingPartnerInRequest:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        kind = self.kind.value
+        kind: str = self.kind
 
         consignment_reference = self.consignment_reference
 
@@ -83,7 +83,7 @@ class TradingPartnerInRequest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        kind = KindEnum(d.pop("kind"))
+        kind = check_kind_enum(d.pop("kind"))
 
         consignment_reference = d.pop("consignment_reference")
 

@@ -1,9 +1,14 @@
-from enum import StrEnum
+from typing import Literal
+
+TradingPartnersListKind = Literal["customer", "supplier"]
+
+TRADING_PARTNERS_LIST_KIND_VALUES: set[TradingPartnersListKind] = {
+    "customer",
+    "supplier",
+}
 
 
-class TradingPartnersListKind(StrEnum):
-    CUSTOMER = "customer"
-    SUPPLIER = "supplier"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_trading_partners_list_kind(value: str) -> TradingPartnersListKind:
+    if value in TRADING_PARTNERS_LIST_KIND_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {TRADING_PARTNERS_LIST_KIND_VALUES!r}")

@@ -6,10 +6,10 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.document_type_enum import DocumentTypeEnum
-from ..models.operator_identity_enum import OperatorIdentityEnum
-from ..models.risk_level_enum import RiskLevelEnum
-from ..models.verification_record_status_enum import VerificationRecordStatusEnum
+from ..models.document_type_enum import DocumentTypeEnum, check_document_type_enum
+from ..models.operator_identity_enum import OperatorIdentityEnum, check_operator_identity_enum
+from ..models.risk_level_enum import RiskLevelEnum, check_risk_level_enum
+from ..models.verification_record_status_enum import VerificationRecordStatusEnum, check_verification_record_status_enum
 
 T = TypeVar("T", bound="VerificationRecord")
 
@@ -57,11 +57,11 @@ class VerificationRecord:
     def to_dict(self) -> dict[str, Any]:
         dds_id = self.dds_id
 
-        status = self.status.value
+        status: str = self.status
 
         risk_level: None | str
-        if isinstance(self.risk_level, RiskLevelEnum):
-            risk_level = self.risk_level.value
+        if isinstance(self.risk_level, str):
+            risk_level = self.risk_level
         else:
             risk_level = self.risk_level
 
@@ -79,9 +79,9 @@ class VerificationRecord:
 
         cert_url = self.cert_url
 
-        operator_identity = self.operator_identity.value
+        operator_identity: str = self.operator_identity
 
-        document_type = self.document_type.value
+        document_type: str = self.document_type
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -108,7 +108,7 @@ class VerificationRecord:
         d = dict(src_dict)
         dds_id = d.pop("dds_id")
 
-        status = VerificationRecordStatusEnum(d.pop("status"))
+        status = check_verification_record_status_enum(d.pop("status"))
 
         def _parse_risk_level(data: object) -> None | RiskLevelEnum:
             if data is None:
@@ -116,7 +116,7 @@ class VerificationRecord:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                risk_level_type_0 = RiskLevelEnum(data)
+                risk_level_type_0 = check_risk_level_enum(data)
 
                 return risk_level_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -147,9 +147,9 @@ class VerificationRecord:
 
         cert_url = d.pop("cert_url")
 
-        operator_identity = OperatorIdentityEnum(d.pop("operator_identity"))
+        operator_identity = check_operator_identity_enum(d.pop("operator_identity"))
 
-        document_type = DocumentTypeEnum(d.pop("document_type"))
+        document_type = check_document_type_enum(d.pop("document_type"))
 
         verification_record = cls(
             dds_id=dds_id,

@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.events_enum import EventsEnum
+from ..models.events_enum import EventsEnum, check_events_enum
 
 T = TypeVar("T", bound="WebhookInRequest")
 
@@ -30,7 +30,7 @@ class WebhookInRequest:
 
         events = []
         for events_item_data in self.events:
-            events_item = events_item_data.value
+            events_item: str = events_item_data
             events.append(events_item)
 
         field_dict: dict[str, Any] = {}
@@ -52,7 +52,7 @@ class WebhookInRequest:
         events = []
         _events = d.pop("events")
         for events_item_data in _events:
-            events_item = EventsEnum(events_item_data)
+            events_item = check_events_enum(events_item_data)
 
             events.append(events_item)
 

@@ -1,11 +1,16 @@
-from enum import StrEnum
+from typing import Literal
+
+WebhooksDeliveriesStatus = Literal["dead", "failed", "pending", "succeeded"]
+
+WEBHOOKS_DELIVERIES_STATUS_VALUES: set[WebhooksDeliveriesStatus] = {
+    "dead",
+    "failed",
+    "pending",
+    "succeeded",
+}
 
 
-class WebhooksDeliveriesStatus(StrEnum):
-    DEAD = "dead"
-    FAILED = "failed"
-    PENDING = "pending"
-    SUCCEEDED = "succeeded"
-
-    def __str__(self) -> str:
-        return str(self.value)
+def check_webhooks_deliveries_status(value: str) -> WebhooksDeliveriesStatus:
+    if value in WEBHOOKS_DELIVERIES_STATUS_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {WEBHOOKS_DELIVERIES_STATUS_VALUES!r}")

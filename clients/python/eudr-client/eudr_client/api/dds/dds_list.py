@@ -42,7 +42,7 @@ def _get_kwargs(
 
     json_status: str | Unset = UNSET
     if not isinstance(status, Unset):
-        json_status = status.value
+        json_status = status
 
     params["status"] = json_status
 

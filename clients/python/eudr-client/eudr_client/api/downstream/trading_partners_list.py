@@ -35,7 +35,7 @@ def _get_kwargs(
 
     json_kind: str | Unset = UNSET
     if not isinstance(kind, Unset):
-        json_kind = kind.value
+        json_kind = kind
 
     params["kind"] = json_kind
 

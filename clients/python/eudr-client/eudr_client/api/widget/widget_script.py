@@ -12,21 +12,21 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
-    lang: WidgetScriptLang | Unset = WidgetScriptLang.PL,
-    style: WidgetScriptStyle | Unset = WidgetScriptStyle.BADGE,
+    lang: WidgetScriptLang | Unset = "pl",
+    style: WidgetScriptStyle | Unset = "badge",
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
 
     json_lang: str | Unset = UNSET
     if not isinstance(lang, Unset):
-        json_lang = lang.value
+        json_lang = lang
 
     params["lang"] = json_lang
 
     json_style: str | Unset = UNSET
     if not isinstance(style, Unset):
-        json_style = style.value
+        json_style = style
 
     params["style"] = json_style
 
@@ -63,8 +63,8 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    lang: WidgetScriptLang | Unset = WidgetScriptLang.PL,
-    style: WidgetScriptStyle | Unset = WidgetScriptStyle.BADGE,
+    lang: WidgetScriptLang | Unset = "pl",
+    style: WidgetScriptStyle | Unset = "badge",
 ) -> Response[Any]:
     """Badge widget script (public)
 
@@ -73,8 +73,8 @@ def sync_detailed(
     fall back to the defaults. The same script for self-hosting is at `/widget.js`.
 
     Args:
-        lang (WidgetScriptLang | Unset):  Default: WidgetScriptLang.PL.
-        style (WidgetScriptStyle | Unset):  Default: WidgetScriptStyle.BADGE.
+        lang (WidgetScriptLang | Unset):  Default: 'pl'.
+        style (WidgetScriptStyle | Unset):  Default: 'badge'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -99,8 +99,8 @@ def sync_detailed(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    lang: WidgetScriptLang | Unset = WidgetScriptLang.PL,
-    style: WidgetScriptStyle | Unset = WidgetScriptStyle.BADGE,
+    lang: WidgetScriptLang | Unset = "pl",
+    style: WidgetScriptStyle | Unset = "badge",
 ) -> Response[Any]:
     """Badge widget script (public)
 
@@ -109,8 +109,8 @@ async def asyncio_detailed(
     fall back to the defaults. The same script for self-hosting is at `/widget.js`.
 
     Args:
-        lang (WidgetScriptLang | Unset):  Default: WidgetScriptLang.PL.
-        style (WidgetScriptStyle | Unset):  Default: WidgetScriptStyle.BADGE.
+        lang (WidgetScriptLang | Unset):  Default: 'pl'.
+        style (WidgetScriptStyle | Unset):  Default: 'badge'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
