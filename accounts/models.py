@@ -40,6 +40,17 @@ class Pricing(models.TextChoices):
     NOT_GIVEN = "not_given", "Price not given by the specification"
 
 
+def plan_ladder(plans: list[Plan]) -> list[Plan]:
+    """Plans in the one order customers see them, from least to most: by daily limit
+    (unlimited last), then by how many features they include (Free before Starter, both
+    100 a day). The specification's two presentations of plans are one ladder here
+    (DESIGN.md, "Plans, features, limits")."""
+    return sorted(
+        plans,
+        key=lambda p: (p.daily_limit is None, p.daily_limit or 0, len(p.features), p.per_minute_limit or 0),
+    )
+
+
 class Plan(models.Model):
     """A price plan. Rows are edited by staff in the admin, seeded by a migration."""
 

@@ -5,23 +5,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
 from accounts.authentication import request_livemode
-from accounts.models import Plan
+from accounts.models import Plan, plan_ladder
 from eudr_service.lib.problems import Problem
 
 
 class PlanRequired(Problem):
     def __init__(self, feature: str) -> None:
-        plans = [p.code for p in Plan.objects.all() if p.has_feature(feature)]
+        plans = [p.code for p in plan_ladder(list(Plan.objects.all())) if p.has_feature(feature)]
+        upgrade_url = settings.PUBLIC_BASE_URL.rstrip("/") + reverse("panel-plan")
         super().__init__(
             403,
             "plan_required",
-            f"Your plan does not include '{feature}'. Plans that do: {', '.join(plans)}.",
-            extra={"feature": feature, "plans": plans},
+            f"Your plan does not include '{feature}'. Plans that do: {', '.join(plans)}. "
+            f"Change your plan at {upgrade_url}",
+            extra={"feature": feature, "plans": plans, "upgrade_url": upgrade_url},
         )
 
 

@@ -1,6 +1,6 @@
-"""The plan page: both presentations' plans with limits, features and prices,
-the account's plan and usage, and a request to change plan that staff decide
-in the admin (payment is not handled by the service)."""
+"""The plan page: one ladder of plans (Free, Starter, Standard, Pro, Enterprise) with
+limits, features and prices, the account's plan and usage, and a request to change plan
+that staff decide in the admin (payment is not handled by the service)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from accounts.limits import panel_actions_per_minute, rate_limited
-from accounts.models import Plan, Presentation
+from accounts.models import Plan, plan_ladder
 from accounts.services import UpgradeRequestRefused, upgrade_request_create
 from accounts.usage import usage_today
 from panel.dashboard import FEATURE_LABELS
@@ -24,14 +24,13 @@ from panel.forms import UpgradeRequestForm
 ENTERPRISE_NOTE = gettext_lazy("99.9% SLA, 24/7 support.")
 
 
-def _plan_rows(plans: list[Plan], presentations: tuple[str, ...]) -> list[dict]:
+def _plan_rows(plans: list[Plan]) -> list[dict]:
     return [
         {
             "plan": plan,
             "features": [(label, plan.has_feature(code)) for code, label in FEATURE_LABELS.items()],
         }
-        for plan in plans
-        if plan.presentation in presentations
+        for plan in plan_ladder(plans)
     ]
 
 
@@ -64,8 +63,7 @@ def plan(request: HttpRequest) -> HttpResponse:
         "current_plan": user.plan,
         "today": today,
         "remaining": None if user.plan.daily_limit is None else max(user.plan.daily_limit - today, 0),
-        "first": _plan_rows(plans, (Presentation.FIRST, Presentation.BOTH)),
-        "second": _plan_rows(plans, (Presentation.SECOND, Presentation.BOTH)),
+        "plans": _plan_rows(plans),
         "requests": user.upgrade_requests.select_related("from_plan", "requested_plan")[:10],
         "form": form,
         "enterprise_note": ENTERPRISE_NOTE,

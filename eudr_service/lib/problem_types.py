@@ -282,8 +282,11 @@ _ROWS: tuple[ProblemType, ...] = (
         "plan_required",
         403,
         _("Not in your plan"),
-        _("Your plan does not include this feature; `plans` names the plans that do."),
-        _("Request an upgrade in the panel's plan page."),
+        _(
+            "Your plan does not include this feature; `plans` names the plans that do, "
+            "`upgrade_url` the panel's plan page."
+        ),
+        _("Request another plan at `upgrade_url` (the panel's plan page)."),
     ),
     ProblemType(
         "webhook_mode_mismatch",

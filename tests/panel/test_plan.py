@@ -1,5 +1,6 @@
-"""The plan page: both presentations' plans and prices, the account's plan and
-usage, upgrade requests that staff approve or reject in the admin."""
+"""The plan page: one ladder of plans with prices, the account's plan and usage,
+upgrade requests that staff approve or reject in the admin; an upgrade link wherever
+a feature is refused for the plan."""
 
 import pytest
 from django.test import override_settings
@@ -30,22 +31,24 @@ def _row(html, code):
     return html[start : html.index("</tr>", start)]
 
 
-def test_plan_page_shows_both_presentations_with_prices_in_polish(signed_in):
+def test_plan_page_shows_one_ladder_with_prices_in_polish(signed_in):
     client = signed_in("starter")
     html = client.get(PAGE).content.decode()
-    for code in ("free", "starter", "standard", "pro", "enterprise"):
-        assert f'data-plan="{code}"' in html
+    ladder = ["free", "starter", "standard", "pro", "enterprise"]
+    positions = [html.index(f'data-plan="{code}"') for code in ladder]
+    assert positions == sorted(positions)  # least to most
+    assert all(html.count(f'data-plan="{code}"') == 1 for code in ladder)  # one table
     assert "Bezpłatnie, bez karty" in _row(html, "starter")
     assert "299 zł miesięcznie" in _row(html, "pro")
     assert "Wycena indywidualna" in _row(html, "enterprise")
-    assert "Specyfikacja nie podaje ceny" in _row(html, "standard")
-    assert "Specyfikacja nie podaje ceny" in _row(html, "free")
+    assert "Cena na zapytanie" in _row(html, "standard")
+    assert "Cena na zapytanie" in _row(html, "free")
     assert "10000" in _row(html, "pro") and "2000" in _row(html, "standard")
     assert "bez limitu" in _row(html, "enterprise")
     assert "SLA 99,9%, wsparcie 24/7." in _row(html, "enterprise")
     assert "Płatności nie są obsługiwane w panelu" in html
-    # Enterprise is in both presentations' tables.
-    assert html.count('data-plan="enterprise"') == 2
+    # Customers never read how the specification was written.
+    assert "pecyfikacj" not in html and "prezentacj" not in html
 
 
 def test_plan_page_in_english(signed_in):
@@ -55,7 +58,8 @@ def test_plan_page_in_english(signed_in):
     assert "Free, no card" in _row(html, "starter")
     assert "299 PLN a month" in _row(html, "pro")
     assert "Individual quote" in _row(html, "enterprise")
-    assert "Not given by the specification" in _row(html, "standard")
+    assert "Price on request" in _row(html, "standard")
+    assert "specification" not in html.lower() and "presentation" not in html.lower()
 
 
 def test_plan_page_marks_the_current_plan_and_shows_usage(signed_in, make_key):
@@ -173,3 +177,25 @@ def test_upgrade_requests_are_rate_limited(signed_in):
     client = signed_in("starter")
     answers = [_request_upgrade(client, plan="nonexistent").status_code for _ in range(3)]
     assert answers == [400, 400, 429]
+
+
+@pytest.mark.parametrize(
+    ("plan", "page"),
+    [
+        ("starter", "/panel/webhooks/"),
+        ("free", "/panel/declarations/new/"),
+        ("free", "/panel/eu-credentials/"),
+        ("free", "/panel/supply-chain/"),
+    ],
+)
+def test_a_feature_refused_for_the_plan_links_to_the_plan_page(signed_in, plan, page):
+    html = signed_in(plan).get(page).content.decode()
+    assert 'data-testid="upgrade-link"' in html and f'href="{PAGE}"' in html
+
+
+def test_the_403_plan_required_problem_carries_the_upgrade_address(keyed_client, settings):
+    settings.PUBLIC_BASE_URL = "https://eudr.example.pl"
+    problem = keyed_client("free").get("/api/eudr/dds/list").json()
+    assert problem["code"] == "plan_required"
+    assert problem["upgrade_url"] == "https://eudr.example.pl/panel/plan/"
+    assert problem["plans"] == ["starter", "standard", "pro", "enterprise"]  # the ladder's order
