@@ -2,8 +2,12 @@
 
 import io
 import re
+from datetime import timedelta
 
 from django.core.management import call_command
+from django.utils import timezone
+
+from compliance.models import DueDiligenceStatement
 
 
 def _seed() -> str:
@@ -48,3 +52,22 @@ def test_every_demo_statement_has_geolocation_and_what_the_eu_asks(db):
         dds_id__endswith="-DEMO", status__in=[DDSStatus.COMPLIANT, DDSStatus.SUBMITTED]
     ):
         assert dds_to_eu(statement).commodities  # raises NotMappable if the EU would refuse it
+
+
+def test_the_expired_demo_statement_was_decided_before_it_expired(db, settings):
+    _seed()
+    statement = DueDiligenceStatement.objects.get(dds_id="DDS-PL-2024-000007-DEMO")
+    validity = timedelta(days=settings.DDS_VALIDITY_DAYS)
+    assert statement.valid_until < timezone.now()  # shown EXPIRED
+    assert statement.status_decided_at == statement.verified_at == statement.valid_until - validity
+    assert statement.created_at <= statement.status_decided_at
+    assert all(c.changed_at <= statement.valid_until for c in statement.history.all())
+
+
+def test_goods_produced_abroad_are_imported_with_an_eori(db):
+    _seed()
+    for statement in DueDiligenceStatement.objects.filter(dds_id__endswith="-DEMO"):
+        if statement.country_of_production == "PL":
+            assert statement.activity == "domestic", statement.dds_id
+        else:
+            assert statement.activity == "import" and statement.operator_eori, statement.dds_id

@@ -24,7 +24,14 @@ from accounts.services import (
     user_get_or_create_with_plan,
 )
 from compliance.declarations import DECLARATION_VERSION
-from compliance.models import DDSCommodity, DDSPlot, DDSStatus, DueDiligenceStatement, PlotKind
+from compliance.models import (
+    DDSCommodity,
+    DDSPlot,
+    DDSStatus,
+    DDSStatusChange,
+    DueDiligenceStatement,
+    PlotKind,
+)
 from compliance.screening import Rule, dds_screen
 from compliance.services import dds_create, dds_transition
 from risk.engine import forest_data_hint
@@ -134,6 +141,8 @@ PATHS = {
 HS_HEADINGS = {"soja": "1201", "bydło": "0102", "drewno": "4403", "kawa": "0901", "kakao": "1801"}
 DEMO_PLOT = {"lat": 52.0586, "lng": 19.2006, "area_ha": "2.5"}  # farmland near Łęczyca, Poland
 EXPIRED_ID = "DDS-PL-2024-000007-DEMO"
+# An EORI of the demo's importers (PL + a made-up NIP of the demo range 999...).
+DEMO_IMPORTER_EORI = "PL9990000022"
 # Coffee plots in the south of Minas Gerais, Brazil, for the maps of the AT_RISK demo statement.
 DEMO_FOREIGN_PLOTS = {
     "BR": [
@@ -213,7 +222,9 @@ def _create(user: User, row: tuple) -> DueDiligenceStatement:
         commodity=commodity,
         country_of_production=country,
         dds_id=dds_id,
-        activity="domestic",
+        # A Polish operator's goods produced abroad are imported, with its EORI (OPS 10.3).
+        activity="domestic" if country == "PL" else "import",
+        operator_eori="" if country == "PL" else DEMO_IMPORTER_EORI,
         operator_nip=nip,
         operator_country="PL",
         operator_address=match.organisation.address if match.organisation else "Polska",
@@ -292,6 +303,21 @@ def _create(user: User, row: tuple) -> DueDiligenceStatement:
     return statement
 
 
+def _expired(dds_id: str) -> None:
+    """One statement whose validity ran out, to show EXPIRED: filed, screened and decided
+    30 days more than its validity ago, every date of its record moved together."""
+    decided = timezone.now() - timedelta(days=settings.DDS_VALIDITY_DAYS + 30)
+    DueDiligenceStatement.objects.filter(dds_id=dds_id).update(
+        created_at=decided,
+        attested_at=decided,
+        screened_at=decided,
+        verified_at=decided,
+        status_decided_at=decided,
+        valid_until=decided + timedelta(days=settings.DDS_VALIDITY_DAYS),
+    )
+    DDSStatusChange.objects.filter(statement__dds_id=dds_id).update(changed_at=decided)
+
+
 class Command(BaseCommand):
     help = "Create the demo operator, its organisations, one statement per status and a fresh demo API key."
 
@@ -302,10 +328,7 @@ class Command(BaseCommand):
         for row in DEMO_STATEMENTS:
             if not DueDiligenceStatement.objects.filter(dds_id=row[0]).exists():
                 _create(user, row)
-        # One statement whose validity has run out, to show EXPIRED.
-        DueDiligenceStatement.objects.filter(dds_id=EXPIRED_ID).update(
-            valid_until=timezone.now() - timedelta(days=30)
-        )
+        _expired(EXPIRED_ID)
         # Keys are stored hashed, so the demo key cannot be shown again:
         # revoke the previous one and print a new one.
         for old in APIKey.objects.filter(user=user, name=DEMO_KEY_NAME, revoked_at__isnull=True):
