@@ -30,9 +30,10 @@ from django.db import transaction  # noqa: E402
 
 from accounts.models import User  # noqa: E402
 from accounts.services import eu_credential_set  # noqa: E402
-from compliance.models import DDSCommodity, DDSPlot, DDSStatus, EuStatusChange, EuSubmission  # noqa: E402
+from compliance.models import DDSCommodity, DDSPlot, DDSStatus  # noqa: E402
 from compliance.services import dds_create, dds_transition  # noqa: E402
-from compliance.tasks import eu_submissions_poll_task  # noqa: E402
+from eu_filing.models import EuStatusChange, EuSubmission  # noqa: E402
+from eu_filing.tasks import eu_submissions_poll_task  # noqa: E402
 
 DEMO_EMAIL = "demo@operator.example"
 

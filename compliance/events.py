@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.utils import timezone
-
-from compliance.models import DDSStatus, DueDiligenceStatement, EuSubmission
+from compliance.models import DDSStatus, DueDiligenceStatement
 from eudr_service.lib.timestamps import iso_millis
 from webhooks.services import event_emit
 
@@ -57,24 +55,3 @@ def dds_status_changed_emit(
             data={**common, "risk_level": statement.risk_level or None},
             livemode=statement.livemode,
         )
-
-
-def dds_eu_status_changed_emit(*, submission: EuSubmission, from_status: str) -> None:
-    """The EU's side of a statement moved (or the EU refused it: `to` is then empty, `state` refused)."""
-    event_emit(
-        owner=submission.statement.owner,
-        livemode=submission.statement.livemode,
-        event_type="dds.eu_status_changed",
-        data={
-            "dds_id": submission.statement.dds_id,
-            "from": from_status or None,
-            "to": submission.eu_status or None,
-            "state": submission.state,
-            "eu_identifier": submission.eu_uuid or None,
-            "reference_number": submission.reference_number or None,
-            "verification_number": submission.verification_number or None,
-            "error_codes": submission.error_codes,
-            "changed_at": iso_millis(timezone.now()),
-            "livemode": submission.statement.livemode,
-        },
-    )

@@ -8,7 +8,6 @@ from datetime import UTC, date, datetime
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from eudr_service.lib.encryption import EncryptedTextField
 from eudr_service.lib.timestamps import iso_millis
@@ -110,7 +109,7 @@ class DueDiligenceStatement(models.Model):
     # V3 borderCrossCountry: the Member State where the goods enter (import) or leave (export) the EU.
     border_cross_country = models.CharField(max_length=2, blank=True)
     # V3 groupedDeclarations: EU reference numbers of earlier statements this one groups
-    # (compliance.grouping checks them).
+    # (eu_filing.grouping checks them, asked through compliance.hooks).
     grouped_declarations = models.JSONField(default=list, blank=True)
     # The operator matched by NIP or EORI among the owner's organisations
     # (own, or represented under a mandate); empty when nothing matched.
@@ -475,117 +474,6 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.owner_id}:{self.key}"
-
-
-class EuState(models.TextChoices):
-    """Where our outbox is with a statement's submission to the EU Information System.
-
-    Separate from the EU's own status (`eu_status`, the V3 EudrStatusType values)
-    and from our screening status (`DueDiligenceStatement.status`).
-    """
-
-    PENDING = "pending", _("waiting to be sent")
-    NO_CREDENTIALS = "no_credentials", _("waiting for the account's EU credentials")
-    SUBMITTED = "submitted", _("accepted by the EU, waiting for its final status")
-    FINAL = "final", _("the EU gave a final status")
-    REFUSED = "refused", _("refused by the EU (business rule, permission or credentials)")
-
-
-class EuSubmission(models.Model):
-    """The outbox row of one statement's submission to the EU Information System.
-
-    Created in the transaction that makes a statement COMPLIANT (compliance.eu_submission),
-    sent by a worker, polled until final. `attempt_id` is written and committed
-    before each submit call: a worker that finds one set does not know whether
-    the EU received the earlier call, so it looks the statement up by its
-    internal reference before submitting again.
-    """
-
-    statement = models.OneToOneField(
-        DueDiligenceStatement, on_delete=models.CASCADE, related_name="eu_submission"
-    )
-    internal_reference = models.CharField(
-        max_length=35, unique=True, help_text="Sent as internalReferenceNumber"
-    )
-    state = models.CharField(max_length=16, choices=EuState.choices, default=EuState.PENDING)
-    eu_status = models.CharField(max_length=16, blank=True, help_text="EudrStatusType as the EU last gave it")
-    eu_uuid = models.CharField("EU identifier", max_length=36, blank=True)
-    reference_number = models.CharField(max_length=14, blank=True)
-    verification_number = models.CharField(max_length=35, blank=True)
-    error_codes = models.JSONField(default=list, blank=True, help_text="The EU's error codes when refused")
-    error_message = models.TextField(blank=True)
-    attempt_id = models.UUIDField(null=True, blank=True)
-    attempt_started_at = models.DateTimeField(null=True, blank=True)
-    attempts = models.PositiveIntegerField(default=0)
-    next_attempt_at = models.DateTimeField(default=timezone.now)
-    polls = models.PositiveIntegerField(default=0)
-    next_poll_at = models.DateTimeField(null=True, blank=True)
-    submitted_at = models.DateTimeField(null=True, blank=True, help_text="When the EU accepted it")
-    # The first failed attempt of an unbroken run in which the EU did not answer (network,
-    # 5xx, timeout); cleared when it accepts. Past 60 minutes the record points the user to
-    # the contingency arrangements (OPS 11.6.5).
-    unavailable_since = models.DateTimeField(null=True, blank=True)
-    eu_status_at = models.DateTimeField(null=True, blank=True, help_text="When we learnt the EU status")
-    withdrawn_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        indexes = [
-            models.Index(fields=["state", "next_attempt_at"], name="eu_submission_due"),
-            models.Index(fields=["state", "next_poll_at"], name="eu_submission_poll_due"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.internal_reference}: {self.state} {self.eu_status}"
-
-
-class EuStatusChange(models.Model):
-    """One row per EU status we learnt: the audit trail of the EU's side."""
-
-    submission = models.ForeignKey(EuSubmission, on_delete=models.CASCADE, related_name="history")
-    from_status = models.CharField(max_length=16, blank=True)
-    to_status = models.CharField(max_length=16)
-    changed_at = models.DateTimeField(default=timezone.now)
-    detail = models.TextField(blank=True)
-
-    class Meta:
-        ordering = ["changed_at", "id"]
-
-    def __str__(self) -> str:
-        return f"{self.submission_id}: {self.from_status} → {self.to_status}"
-
-
-class UpstreamReference(models.Model):
-    """A statement behind a first downstream operator's or trader's products: the numbers the
-    operator it bought from gave, and what the EU's verifyDeclaration said about them
-    (OPS 11.2.5; DTR 4.1). A later downstream operator or trader has none to record."""
-
-    owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="upstream_references"
-    )
-    reference_number = models.CharField(max_length=14)
-    verification_number = models.CharField(max_length=35)
-    supplier = models.CharField(max_length=200, blank=True)
-    note = models.CharField(max_length=300, blank=True)
-    # EXISTING_USABLE, EXISTING_NON_USABLE, NON_EXISTENT; empty until the EU answered.
-    result = models.CharField(max_length=24, blank=True)
-    eu_status = models.CharField(max_length=16, blank=True)
-    eu_checked_at = models.DateTimeField(null=True, blank=True, help_text="The EU's dateTime of the answer")
-    error_message = models.CharField(max_length=500, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["owner", "reference_number", "verification_number"], name="unique_upstream_reference"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.owner_id}: {self.reference_number}"
 
 
 class DocumentStatus(models.TextChoices):

@@ -21,16 +21,14 @@ from rest_framework.response import Response
 from accounts.authentication import request_livemode
 from accounts.permissions import TEST_OBJECTS
 from compliance.documents import statement_with_details
-from compliance.eu_amend import dds_amend
-from compliance.eu_submission import dds_withdraw
 from compliance.filing_serializers import LEGACY_BODY_NOTE
 from compliance.idempotency import IdempotentFilingMixin
 from compliance.identifiers import normalise
 from compliance.models import DueDiligenceStatement, FilingKind
 from compliance.sd_serializers import SDFilingSerializer
 from compliance.serializers import DDSRecordSerializer, DDSSummarySerializer
-from compliance.views import StatementPagination, _pdf_response, refused_as_conflict, validated_filing_body
-from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
+from compliance.views import StatementPagination, _pdf_response, validated_filing_body
+from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES
 from eudr_service.lib.problems import Problem
 from eudr_service.lib.renderers import NO_FORMAT_PARAMETER, PDF_VIEW_RENDERERS
 
@@ -53,7 +51,7 @@ class SDSummarySerializer(DDSSummarySerializer):
         return f"{SD_PATH}/{statement.dds_id}"
 
 
-def _owned_declaration(request: Request, sd_id: str) -> DueDiligenceStatement:
+def owned_declaration(request: Request, sd_id: str) -> DueDiligenceStatement:
     identifier = normalise(sd_id)
     declaration = (
         statement_with_details(
@@ -73,7 +71,8 @@ def _owned_declaration(request: Request, sd_id: str) -> DueDiligenceStatement:
 
 
 class SDViewSet(IdempotentFilingMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
-    # /api/eudr/v1/simplified-declarations: list, file, read, PDF, amend, withdraw.
+    # /api/eudr/v1/simplified-declarations: list, file, read, PDF. Amending and withdrawing
+    # are the EU outbox's (eu_filing.views.SDEuViewSet).
 
     required_feature = "dds"
     test_key_policy = TEST_OBJECTS
@@ -133,7 +132,7 @@ class SDViewSet(IdempotentFilingMixin, mixins.ListModelMixin, viewsets.GenericVi
         tags=["simplified-declarations"],
     )
     def retrieve(self, request: Request, sd_id: str) -> Response:
-        return Response(SDRecordSerializer(_owned_declaration(request, sd_id)).data)
+        return Response(SDRecordSerializer(owned_declaration(request, sd_id)).data)
 
     @extend_schema(
         operation_id="sd_pdf",
@@ -147,72 +146,4 @@ class SDViewSet(IdempotentFilingMixin, mixins.ListModelMixin, viewsets.GenericVi
     )
     @action(detail=True, methods=["get"], renderer_classes=PDF_VIEW_RENDERERS)
     def pdf(self, request: Request, sd_id: str) -> HttpResponse:
-        return _pdf_response(request, _owned_declaration(request, sd_id))
-
-    @extend_schema(
-        operation_id="sd_amend",
-        summary="Update a simplified declaration the EU holds (a complete replacement)",
-        description=(
-            "The body is a complete simplified-declaration body. It is checked for eligibility and "
-            "screened again and must come out COMPLIANT; the activity cannot change. The EU takes the "
-            "update (updateSd) while the declaration is AVAILABLE there; it documents no time window. "
-            + LEGACY_BODY_NOTE
-        ),
-        parameters=[OpenApiParameter("sd_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
-        request=SDFilingSerializer,
-        responses={
-            200: SDRecordSerializer,
-            400: PROBLEM_RESPONSES[400],
-            404: PROBLEM_RESPONSES[404],
-            403: PROBLEM_RESPONSES[403],
-            409: OpenApiResponse(
-                ProblemSerializer,
-                description=(
-                    "`eu_amend_not_allowed_for_status`, `eu_amend_activity_change`, "
-                    "`amendment_not_compliant`, `eu_amend_refused` (the EU's codes), `eu_amend_too_large`, "
-                    "`eu_credentials_missing`, `eu_unavailable`"
-                ),
-            ),
-        },
-        tags=["simplified-declarations"],
-    )
-    @action(detail=True, methods=["post"])
-    def amend(self, request: Request, sd_id: str) -> Response:
-        # Replaced here and at the EU (updateSd).
-        declaration = _owned_declaration(request, sd_id)
-        data = validated_filing_body(request, SDFilingSerializer)
-        with refused_as_conflict():
-            dds_amend(statement=declaration, data=data, by=request.user)
-        return Response(SDRecordSerializer(_owned_declaration(request, declaration.dds_id)).data)
-
-    @extend_schema(
-        operation_id="sd_withdraw",
-        summary="Withdraw a simplified declaration, here and at the EU",
-        description=(
-            "Withdraws the declaration here and, while the EU holds it as SUBMITTED or AVAILABLE, "
-            "there too (withdrawSd; the EU documents no 72-hour window for declarations). A "
-            "declaration not yet sent is withdrawn here and never sent."
-        ),
-        parameters=[OpenApiParameter("sd_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
-        request=None,
-        responses={
-            200: SDRecordSerializer,
-            404: PROBLEM_RESPONSES[404],
-            403: PROBLEM_RESPONSES[403],
-            409: OpenApiResponse(
-                ProblemSerializer,
-                description=(
-                    "`eu_withdraw_not_allowed_for_status`, `eu_withdraw_refused` (the EU's codes), "
-                    "`eu_credentials_missing`, `eu_submission_in_progress`, `dds_already_withdrawn`"
-                ),
-            ),
-        },
-        tags=["simplified-declarations"],
-    )
-    @action(detail=True, methods=["post"])
-    def withdraw(self, request: Request, sd_id: str) -> Response:
-        # Withdrawn here and at the EU (withdrawSd).
-        declaration = _owned_declaration(request, sd_id)
-        with refused_as_conflict():
-            dds_withdraw(statement=declaration, by=request.user)
-        return Response(SDRecordSerializer(_owned_declaration(request, declaration.dds_id)).data)
+        return _pdf_response(request, owned_declaration(request, sd_id))

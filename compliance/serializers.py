@@ -3,6 +3,7 @@
 from rest_framework import serializers
 
 from compliance.evidence import statement_attestation, statement_evidence, statement_operator_identity
+from compliance.hooks import eu_filing_port
 from compliance.models import DDSStatus
 from eudr_service.lib.fields import OptionalCharField, TimestampField
 from risk.engine import RiskLevel
@@ -124,55 +125,6 @@ class OperatorOutSerializer(serializers.Serializer):
     phone = serializers.CharField(source="operator_phone", allow_blank=True)
 
 
-class EuIsSerializer(serializers.Serializer):
-    """The statement at the EU Information System: separate from our screening `status`."""
-
-    state = serializers.CharField(help_text="Our outbox: pending, no_credentials, submitted, final, refused")
-    status = serializers.CharField(
-        source="eu_status", allow_blank=True, help_text="The EU's status (V3 EudrStatusType), empty before"
-    )
-    identifier = serializers.CharField(source="eu_uuid", allow_blank=True, help_text="The EU's UUID")
-    internal_reference = serializers.CharField()
-    reference_number = serializers.CharField(allow_blank=True)
-    verification_number = serializers.CharField(allow_blank=True)
-    error_codes = serializers.ListField(child=serializers.CharField())
-    error_message = serializers.CharField(allow_blank=True)
-    submitted_at = TimestampField(allow_null=True)
-    status_changed_at = TimestampField(source="eu_status_at", allow_null=True)
-    withdraw_until = serializers.SerializerMethodField(help_text="End of the EU's 72-hour window")
-    unavailable_since = TimestampField(
-        allow_null=True,
-        help_text="Since when the EU Information System has not answered our attempts; null when it did",
-    )
-    contingency = serializers.SerializerMethodField(
-        help_text="Set when the EU system has been unavailable for more than 60 minutes (OPS 11.6.5): "
-        "what that means for your filing"
-    )
-    history = serializers.SerializerMethodField()
-
-    def get_contingency(self, submission) -> dict | None:
-        from compliance.eu_submission import eu_contingency
-
-        return eu_contingency(submission)
-
-    def get_withdraw_until(self, submission):
-        from compliance.eu_submission import eu_withdraw_window_closes
-
-        closes = eu_withdraw_window_closes(submission)
-        return TimestampField().to_representation(closes) if closes else None
-
-    def get_history(self, submission) -> list[dict]:
-        return [
-            {
-                "from": c.from_status,
-                "to": c.to_status,
-                "changed_at": TimestampField().to_representation(c.changed_at),
-                "detail": c.detail,
-            }
-            for c in submission.history.all()
-        ]
-
-
 class DDSSummarySerializer(serializers.Serializer):
     dds_id = serializers.CharField(
         help_text="`DDS-...` for a due diligence statement, `SD-...` for a simplified declaration"
@@ -231,10 +183,8 @@ class DDSRecordSerializer(DDSSummarySerializer):
     history = HistoryEntrySerializer(many=True)
 
     def get_eu_is(self, statement) -> dict | None:
-        from compliance.models import EuSubmission
-
-        submission = EuSubmission.objects.filter(statement=statement).first()
-        return EuIsSerializer(submission).data if submission else None
+        # The EU outbox above compliance gives the section (compliance.hooks).
+        return eu_filing_port().statement_section(statement)
 
     def get_operator_identity(self, statement) -> dict:
         return statement_operator_identity(statement)

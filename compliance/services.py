@@ -14,9 +14,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.services import organisation_match
-from compliance import events
+from compliance import events, hooks
 from compliance.geolocation import is_point_plot
-from compliance.grouping import grouped_references
 from compliance.identifiers import DDS_PREFIX, SD_PREFIX, build_identifier, normalise
 from compliance.models import (
     ALLOWED_TRANSITIONS,
@@ -147,12 +146,11 @@ def dds_transition(
         rule=rule,
     )
     events.dds_status_changed_emit(statement=locked, from_status=from_status, reason=reason, changed_at=now)
-    if to_status == DDSStatus.COMPLIANT and locked.livemode:
-        # Only a COMPLIANT statement goes to the EU (compliance.eu_submission), recorded in this
-        # transaction; test-mode (sandbox) statements never do.
-        from compliance.eu_submission import eu_submission_record
-
-        eu_submission_record(statement=locked)
+    # Announced inside this transaction (compliance.hooks): the EU outbox (eu_filing) writes
+    # the row of a live statement that became COMPLIANT, so it exists exactly when the status does.
+    hooks.statement_status_changed.send(
+        sender=DueDiligenceStatement, statement=locked, from_status=from_status, to_status=to_status
+    )
     statement.refresh_from_db()
     return locked
 
@@ -246,7 +244,7 @@ def _dds_create_filed(
         operator_email=operator.get("email", ""),
         operator_phone=operator.get("phone", ""),
         border_cross_country=data.get("border_cross_country", ""),
-        grouped_declarations=grouped_references(
+        grouped_declarations=hooks.eu_filing_port().grouped_declarations(
             owner_id=owner.pk, livemode=livemode, references=data.get("grouped_declarations", [])
         ),
         organisation=match.organisation,

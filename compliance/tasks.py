@@ -5,7 +5,6 @@ from django.conf import settings
 
 from compliance.documents import dds_documents_maintain, dds_pdf_render
 from compliance.downstream import trading_partner_records_purge
-from compliance.eu_submission import eu_submission_send, eu_submissions_poll, eu_submissions_sweep
 from compliance.screening import dds_screen
 from compliance.services import dds_sweep_unscreened
 
@@ -18,22 +17,6 @@ def dds_screen_task(statement_id: int) -> None:
 @shared_task(name="compliance.sweep_unscreened")
 def dds_sweep_unscreened_task() -> int:
     return dds_sweep_unscreened()
-
-
-# The client's own deadline bounds one call; the limits only stop a wedged worker.
-@shared_task(name="compliance.eu_submission_send", acks_late=True, time_limit=600, soft_time_limit=540)
-def eu_submission_send_task(submission_id: int) -> None:
-    eu_submission_send(submission_id=submission_id)
-
-
-@shared_task(name="compliance.eu_submissions_poll", acks_late=True, time_limit=1800, soft_time_limit=1700)
-def eu_submissions_poll_task() -> int:
-    return eu_submissions_poll()
-
-
-@shared_task(name="compliance.eu_submissions_sweep")
-def eu_submissions_sweep_task() -> int:
-    return eu_submissions_sweep()
 
 
 # The rendering child is killed at PDF_RENDER_TIME_LIMIT_SECONDS; the task's own

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from compliance import certificate, downstream_views, eu_views, sd_views, views
+from compliance import certificate, downstream_views, sd_views, views
 from eudr_service.lib.routers import ApiRouter
 
 router = ApiRouter()
@@ -9,10 +9,6 @@ router.register("api/v1/verify", views.VerifyViewSet, basename="verify")
 router.register("api/eudr/dds", views.DDSFilingViewSet, basename="dds-filing")
 router.register("api/eudr/v1/dds", views.DDSViewSet, basename="dds")
 router.register("api/eudr/v1/simplified-declarations", sd_views.SDViewSet, basename="sd")
-router.register("api/eudr/v1/eu-is/credentials", eu_views.EuCredentialViewSet, basename="eu-credentials")
-router.register(
-    "api/eudr/v1/upstream-references", eu_views.UpstreamReferenceViewSet, basename="upstream-references"
-)
 router.register(
     "api/eudr/v1/organisation/roles", downstream_views.OrganisationRolesViewSet, basename="organisation-roles"
 )

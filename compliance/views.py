@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -18,8 +15,6 @@ from accounts.authentication import APIKeyAuthentication, request_livemode
 from accounts.limits import CountedInView
 from accounts.permissions import PUBLIC, TEST_OBJECTS, ModePolicyPermission, PlanFeaturePermission
 from compliance.documents import dds_pdf_obtain, statement_with_details
-from compliance.eu_amend import dds_amend
-from compliance.eu_submission import WithdrawRefused, dds_withdraw
 from compliance.filing_serializers import (
     LEGACY_BODY_NOTE,
     LEGACY_FILING_BODY,
@@ -28,7 +23,7 @@ from compliance.filing_serializers import (
 )
 from compliance.idempotency import IdempotentFilingMixin
 from compliance.identifiers import normalise
-from compliance.models import DocumentStatus, DueDiligenceStatement, FilingKind
+from compliance.models import DocumentStatus, DueDiligenceStatement
 from compliance.serializers import (
     DDSListFilterSerializer,
     DDSRecordSerializer,
@@ -91,7 +86,7 @@ class StatementPagination(CursorPagination):
     max_page_size = 200
 
 
-def _owned_statement(request: Request, dds_id: str) -> DueDiligenceStatement:
+def owned_statement(request: Request, dds_id: str) -> DueDiligenceStatement:
     """The caller's own statement in the caller's mode; anyone else's, or one
     of the other mode, is indistinguishable from none."""
     identifier = normalise(dds_id)
@@ -160,17 +155,6 @@ def validated_filing_body(request: Request, serializer_class: type[DDSFilingSeri
     body = serializer_class(data=request.data)
     body.is_valid(raise_exception=True)
     return body.validated_data
-
-
-@contextmanager
-def refused_as_conflict() -> Iterator[None]:
-    """A refusal to withdraw or amend a statement or a simplified declaration, this
-    service's or the EU's, is a 409 carrying the refusal's code: every such view
-    answers alike."""
-    try:
-        yield
-    except WithdrawRefused as exc:
-        raise Problem(409, exc.code, str(exc)) from exc
 
 
 class DDSFilingViewSet(IdempotentFilingMixin, viewsets.GenericViewSet):
@@ -245,8 +229,8 @@ class DDSFilingViewSet(IdempotentFilingMixin, viewsets.GenericViewSet):
 
 
 class DDSViewSet(viewsets.ViewSet):
-    # /api/eudr/v1/dds/{ddsId}: the full record, its PDF, its withdrawal and amendment,
-    # for its owner only.
+    # /api/eudr/v1/dds/{ddsId}: the full record and its PDF, for its owner only. Its
+    # withdrawal and amendment are the EU outbox's (eu_filing.views.DDSEuViewSet).
 
     required_feature = "dds"
     test_key_policy = TEST_OBJECTS
@@ -261,7 +245,7 @@ class DDSViewSet(viewsets.ViewSet):
         tags=["dds"],
     )
     def retrieve(self, request: Request, dds_id: str) -> Response:
-        return Response(DDSRecordSerializer(_owned_statement(request, dds_id)).data)
+        return Response(DDSRecordSerializer(owned_statement(request, dds_id)).data)
 
     @extend_schema(
         operation_id="dds_pdf",
@@ -277,76 +261,4 @@ class DDSViewSet(viewsets.ViewSet):
     )
     @action(detail=True, methods=["get"], renderer_classes=PDF_VIEW_RENDERERS)
     def pdf(self, request: Request, dds_id: str) -> HttpResponse:
-        return _pdf_response(request, _owned_statement(request, dds_id))
-
-    @extend_schema(
-        operation_id="dds_withdraw",
-        description="POST /api/eudr/v1/dds/{ddsId}/withdraw: here and at the EU, within the EU's 72 hours.",
-        summary="Withdraw a DDS (at the EU too, within 72 hours of its submission there)",
-        parameters=[OpenApiParameter("dds_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
-        request=None,
-        responses={
-            200: DDSRecordSerializer,
-            404: PROBLEM_RESPONSES[404],
-            403: PROBLEM_RESPONSES[403],
-            409: OpenApiResponse(
-                ProblemSerializer,
-                description=(
-                    "`eu_withdraw_window_closed` (72 hours after submission), "
-                    "`eu_withdraw_not_allowed_for_status`, `eu_withdraw_refused` (the EU's codes), "
-                    "`eu_submission_in_progress`, `dds_already_withdrawn`"
-                ),
-            ),
-        },
-        tags=["dds"],
-    )
-    @action(detail=True, methods=["post"])
-    def withdraw(self, request: Request, dds_id: str) -> Response:
-        # Here and at the EU, within the EU's 72 hours.
-        statement = _owned_statement(request, dds_id)
-        with refused_as_conflict():
-            dds_withdraw(statement=statement, by=request.user)
-        return Response(DDSRecordSerializer(_owned_statement(request, statement.dds_id)).data)
-
-    @extend_schema(
-        operation_id="dds_amend",
-        summary="Amend a DDS the EU holds (a complete replacement, within 72 hours of submission)",
-        description=(
-            "The body is a complete filing body. It is screened again and must come out COMPLIANT; "
-            "the activity cannot change. After 72 hours the EU takes no amendment: file a new statement. "
-            + LEGACY_BODY_NOTE
-        ),
-        parameters=[OpenApiParameter("dds_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
-        request=DDSFilingSerializer,
-        responses={
-            200: DDSRecordSerializer,
-            400: PROBLEM_RESPONSES[400],
-            404: PROBLEM_RESPONSES[404],
-            403: PROBLEM_RESPONSES[403],
-            409: OpenApiResponse(
-                ProblemSerializer,
-                description=(
-                    "`eu_amend_window_closed`, `eu_amend_not_allowed_for_status`, "
-                    "`eu_amend_activity_change`, "
-                    "`amendment_not_compliant`, `eu_amend_refused` (the EU's codes), `eu_amend_too_large`, "
-                    "`eu_amend_wrong_kind` (a simplified declaration)"
-                ),
-            ),
-        },
-        tags=["dds"],
-    )
-    @action(detail=True, methods=["post"])
-    def amend(self, request: Request, dds_id: str) -> Response:
-        # The statement replaced, here and at the EU, within 72 hours.
-        statement = _owned_statement(request, dds_id)
-        if statement.filing_kind != FilingKind.DDS:
-            raise Problem(
-                409,
-                "eu_amend_wrong_kind",
-                f"{statement.dds_id} is a simplified declaration: amend it at "
-                f"/api/eudr/v1/simplified-declarations/{statement.dds_id}/amend.",
-            )
-        data = validated_filing_body(request, DDSFilingSerializer)
-        with refused_as_conflict():
-            dds_amend(statement=statement, data=data, by=request.user)
-        return Response(DDSRecordSerializer(_owned_statement(request, statement.dds_id)).data)
+        return _pdf_response(request, owned_statement(request, dds_id))

@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "regulation",
     "risk",
     "compliance",
+    "eu_filing",
     "reports",
     "webhooks",
     "widget",
@@ -492,6 +493,7 @@ if EMBEDDED_SCHEDULER and not CELERY_TASK_ALWAYS_EAGER:
 # Periodic tasks (celery beat); each app adds its entries in its section below.
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "dds-sweep-unscreened": {"task": "compliance.sweep_unscreened", "schedule": 60.0},
+    # The EU outbox (eu_filing.tasks), under the task names it had in compliance.
     # Submissions due a status check (each row carries its own next_poll_at, OPS 2.4).
     "eu-submissions-poll": {"task": "compliance.eu_submissions_poll", "schedule": 60.0},
     # Submissions a lost message or a crashed worker left unsent.

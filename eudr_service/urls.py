@@ -35,6 +35,7 @@ urlpatterns = [
     path("methodology/<slug:name>", views.methodology_page, name="methodology-part"),
     path("", include("risk.urls")),
     path("", include("compliance.urls")),
+    path("", include("eu_filing.urls")),
     path("", include("reports.urls")),
     path("", include("webhooks.urls")),
     path("", include("widget.urls")),

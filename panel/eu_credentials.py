@@ -13,8 +13,8 @@ from django.views.decorators.http import require_http_methods
 from accounts.limits import panel_actions_per_minute, rate_limited
 from accounts.models import Plan
 from accounts.services import eu_credential_delete, eu_credential_get
-from compliance.eu_credentials import EuCredentialsRefused, eu_credential_store
-from compliance.eu_submission import configured_environment
+from eu_filing.credentials import EuCredentialsRefused, eu_credential_store
+from eu_filing.outbox import configured_environment
 from panel.forms import EuCredentialForm
 
 

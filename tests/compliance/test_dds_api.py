@@ -9,8 +9,8 @@ import pytest
 from django.utils import timezone
 from pypdf import PdfReader
 
-from compliance.eu_mapping import _plot_feature
 from compliance.models import DDSPlot, DueDiligenceStatement
+from eu_filing.mapping import _plot_feature
 from regulation.benchmark import benchmark_cache_clear
 from tests.risk.fakes import PARCEL_ID, forest_layers
 

@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from compliance.eu_submission import eu_submissions_sweep
-from compliance.models import EuSubmission
+from eu_filing.models import EuSubmission
+from eu_filing.outbox import eu_submissions_sweep
 from eudr_service.lib import safe_http, upstreams
 from tests.compliance.test_eu_submission import client, eu, file, store_credentials  # noqa: F401
 from tests.eudr_service.test_upstreams import Clock

@@ -16,8 +16,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from accounts.models import EuCredential
-from compliance import eu_credentials
-from compliance.models import EuSubmission
+from eu_filing import credentials as eu_credentials
+from eu_filing.models import EuSubmission
 from euis.wsse import Credentials
 from tests.compliance.test_eu_submission import CREDENTIALS, detail, file, store_credentials
 from tests.euis.conftest import FARMER, fake_eu  # noqa: F401  (the fixture)
@@ -49,7 +49,7 @@ def eu(fake_eu, settings):  # noqa: F811
 @pytest.fixture
 def production(eu, monkeypatch):
     """The fake plays the production address: this service then talks to production."""
-    monkeypatch.setattr("compliance.eu_submission.PRODUCTION_BASE_URL", eu.base_url)
+    monkeypatch.setattr("eu_filing.outbox.PRODUCTION_BASE_URL", eu.base_url)
     return eu
 
 

@@ -12,7 +12,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from compliance.eu_submission import eu_submissions_poll
+from eu_filing.outbox import eu_submissions_poll
 from euis.fake_eu.xsd import schema_problems
 from regulation.benchmark import benchmark_cache_clear
 from tests.compliance.test_eu_simplified_declaration import SECOND_PARCEL, SECOND_RECORD, declaration

@@ -10,15 +10,10 @@ from decimal import Decimal
 import pytest
 from pypdf import PdfReader
 
-from compliance.eu_mapping import NotMappable, dds_to_eu
-from compliance.models import (
-    DDSCommodity,
-    DDSProducer,
-    DDSStatus,
-    DueDiligenceStatement,
-    EuSubmission,
-)
+from compliance.models import DDSCommodity, DDSProducer, DDSStatus, DueDiligenceStatement
 from compliance.screening import Rule, dds_screen, verdict
+from eu_filing.mapping import NotMappable, dds_to_eu
+from eu_filing.models import EuSubmission
 from euis.contract import ActivityType
 from regulation.benchmark import benchmark_cache_clear
 from tests.compliance.test_dds_api import GENERATE, JSON, body
@@ -371,7 +366,7 @@ def test_more_than_2000_grouped_declarations_is_refused(client):
 
 
 def test_the_geolocation_size_is_measured_on_what_would_be_sent(client, monkeypatch):
-    from compliance import eu_mapping
+    from eu_filing import mapping as eu_mapping
     from euis import limits
 
     response = client.post(GENERATE, two_producers(), format="json", **JSON)

@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from compliance.eu_submission import eu_submissions_poll
-from compliance.models import EuSubmission
+from eu_filing.models import EuSubmission
+from eu_filing.outbox import eu_submissions_poll
 from euis.contract import NS_SD
 from regulation.benchmark import benchmark_cache_clear
 from tests.compliance.test_eu_submission import store_credentials

@@ -10,9 +10,10 @@ from django.db import connection
 from django.utils import timezone
 from lxml import etree
 
-from compliance.eu_mapping import dds_to_eu
-from compliance.eu_submission import eu_submission_send, eu_submissions_poll, eu_submissions_sweep
-from compliance.models import DueDiligenceStatement, EuSubmission
+from compliance.models import DueDiligenceStatement
+from eu_filing.mapping import dds_to_eu
+from eu_filing.models import EuSubmission
+from eu_filing.outbox import eu_submission_send, eu_submissions_poll, eu_submissions_sweep
 from euis import envelopes
 from euis.contract import DdsOperatorRole
 from euis.validation import payload_problems

@@ -9,8 +9,8 @@ import pytest
 from django.conf import settings
 from django.utils.http import parse_http_date
 
-from compliance.eu_mapping import dds_to_eu
 from compliance.models import DueDiligenceStatement
+from eu_filing.mapping import dds_to_eu
 from euis.contract import NS_DDS
 from euis.shapes import Species
 from tests.compliance.test_dds_api import GENERATE, JSON, body, with_plots

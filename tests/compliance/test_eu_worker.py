@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import pytest
 
-from compliance.eu_submission import eu_submissions_sweep
-from compliance.models import EuSubmission
+from eu_filing.models import EuSubmission
+from eu_filing.outbox import eu_submissions_sweep
 from regulation.benchmark import benchmark_cache_clear
 from tests.compliance.test_dds_api import GENERATE, JSON, body
 from tests.compliance.test_eu_submission import store_credentials

@@ -10,8 +10,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone, translation
 
-from compliance.eu_submission import NETWORK_RETRY_SECONDS, eu_submissions_poll
-from compliance.models import EuSubmission
+from eu_filing.models import EuSubmission
+from eu_filing.outbox import NETWORK_RETRY_SECONDS, eu_submissions_poll
 from regulation.benchmark import benchmark_cache_clear
 from risk.uldk_standin import PARCELS, UldkStandIn
 from tests.compliance.test_eu_simplified_declaration import declaration

@@ -7,8 +7,8 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from compliance.eu_mapping import sd_to_eu
 from compliance.models import DueDiligenceStatement
+from eu_filing.mapping import sd_to_eu
 from euis.contract import NS_SD
 from euis.shapes import PostalAddress
 from tests.compliance.test_dds_api import GENERATE, JSON, body

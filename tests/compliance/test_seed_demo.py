@@ -40,8 +40,8 @@ def test_each_run_replaces_the_password_and_the_key(client, db):
 def test_every_demo_statement_has_geolocation_and_what_the_eu_asks(db):
     """No demo statement can be made green or sent to the EU without plots (the sweep screens
     the SUBMITTED one minutes after `make run`), and each maps to V3 where it would be sent."""
-    from compliance.eu_mapping import dds_to_eu
     from compliance.models import DDSCommodity, DDSStatus, DueDiligenceStatement
+    from eu_filing.mapping import dds_to_eu
 
     _seed()
     lines = DDSCommodity.objects.filter(statement__dds_id__endswith="-DEMO")

@@ -29,18 +29,19 @@ def test_every_api_endpoint_is_a_viewset_action():
 
 def test_the_viewsets_are_those_the_routers_registered():
     from compliance.urls import router as compliance_router
+    from eu_filing.urls import router as eu_filing_router
     from reports.urls import router as reports_router
     from risk.urls import router as risk_router
     from webhooks.urls import router as webhooks_router
 
     registered = {
         viewset
-        for router in (compliance_router, reports_router, risk_router, webhooks_router)
+        for router in (compliance_router, eu_filing_router, reports_router, risk_router, webhooks_router)
         for _prefix, viewset, _basename in router.registry
     }
     served = {route.drf_view for route in routes() if route.is_api and route.drf_view is not None}
     assert served - {r.drf_view for r in routes() if r.name in NOT_RESOURCES} == registered
-    assert all(isinstance(router, ApiRouter) for router in (compliance_router, risk_router))
+    assert all(isinstance(router, ApiRouter) for router in (compliance_router, eu_filing_router, risk_router))
 
 
 def test_a_collection_without_ids_is_read_with_show():

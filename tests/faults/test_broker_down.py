@@ -19,9 +19,10 @@ from celery.app.task import Task
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from compliance.eu_submission import eu_submissions_sweep
-from compliance.models import DueDiligenceStatement, EuSubmission
+from compliance.models import DueDiligenceStatement
 from compliance.services import dds_sweep_unscreened
+from eu_filing.models import EuSubmission
+from eu_filing.outbox import eu_submissions_sweep
 from tests.compliance.test_dds_api import GENERATE, JSON, body
 from tests.compliance.test_eu_submission import client, eu, poll_until_final, store_credentials  # noqa: F401
 from tests.euis.conftest import fake_eu  # noqa: F401  (the fixture)

@@ -20,9 +20,10 @@ import pytest
 from django.db import connections
 
 from accounts.services import api_key_create, eu_credential_set
-from compliance.eu_submission import eu_submissions_release, eu_submissions_sweep
-from compliance.models import DDSPlot, DueDiligenceStatement, EuSubmission, IdempotencyRecord
+from compliance.models import DDSPlot, DueDiligenceStatement, IdempotencyRecord
 from compliance.services import dds_sweep_unscreened
+from eu_filing.models import EuSubmission
+from eu_filing.outbox import eu_submissions_release, eu_submissions_sweep
 from regulation.benchmark import benchmark_cache_clear
 from tests.compliance.test_dds_api import GENERATE, body
 from tests.euis.conftest import FARMER, fake_eu  # noqa: F401  (the fixture)

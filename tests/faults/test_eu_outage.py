@@ -17,8 +17,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 
-from compliance.eu_submission import eu_submissions_poll, eu_submissions_sweep
-from compliance.models import DueDiligenceStatement, EuStatusChange, EuSubmission
+from compliance.models import DueDiligenceStatement
+from eu_filing.models import EuStatusChange, EuSubmission
+from eu_filing.outbox import eu_submissions_poll, eu_submissions_sweep
 from tests.compliance.test_eu_simplified_declaration import SD, declaration
 from tests.compliance.test_eu_submission import client, eu, file, store_credentials  # noqa: F401
 from tests.euis.conftest import fake_eu  # noqa: F401  (the fixture)

@@ -19,8 +19,9 @@ import pytest
 from django.utils import timezone
 
 from compliance.documents import dds_documents_maintain, dds_pdf_request
-from compliance.eu_submission import eu_submissions_poll, eu_submissions_sweep
-from compliance.models import DDSDocument, DocumentStatus, EuStatusChange, EuSubmission
+from compliance.models import DDSDocument, DocumentStatus
+from eu_filing.models import EuStatusChange, EuSubmission
+from eu_filing.outbox import eu_submissions_poll, eu_submissions_sweep
 from regulation.benchmark import benchmark_cache_clear
 from risk import geometry
 from risk.jobs import risk_job_create, risk_job_results, risk_jobs_sweep

@@ -6,7 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from accounts.models import EuCredential
-from compliance.models import EuSubmission
+from eu_filing.models import EuSubmission
 from tests.compliance.test_eu_credentials import closed_port_url
 from tests.euis.conftest import fake_eu  # noqa: F401  (the fixture)
 

@@ -16,8 +16,8 @@ import pytest
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from compliance.models import EuState, EuSubmission
 from compliance.screening import Rule
+from eu_filing.models import EuState, EuSubmission
 from tests.catalogues import read_po
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from compliance.eu_submission import eu_submissions_poll, eu_submissions_sweep
+from eu_filing.outbox import eu_submissions_poll, eu_submissions_sweep
 
 
 class Command(BaseCommand):

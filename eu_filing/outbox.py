@@ -24,16 +24,11 @@ from django.utils import timezone
 
 from accounts.models import EuCredential, EuEnvironment
 from accounts.services import eu_credential_confirm, eu_credential_get, eu_credential_unconfirm
-from compliance import events
-from compliance.eu_mapping import NotMappable, dds_to_eu, eu_internal_reference, sd_to_eu
-from compliance.models import (
-    DDSStatus,
-    DueDiligenceStatement,
-    EuState,
-    EuStatusChange,
-    EuSubmission,
-    FilingKind,
-)
+from compliance.models import DDSStatus, DueDiligenceStatement, FilingKind
+from compliance.services import dds_transition
+from eu_filing import events
+from eu_filing.mapping import NotMappable, dds_to_eu, eu_internal_reference, sd_to_eu
+from eu_filing.models import EuState, EuStatusChange, EuSubmission
 from eudr_service.celery import tasks_run_inline
 from euis.answers import Overview
 from euis.client import EuisClient
@@ -94,7 +89,8 @@ def _client(credential: EuCredential) -> EuisClient:
 
 
 def _send_later(submission_id: int, *, countdown: float | None = None) -> None:
-    from compliance.tasks import eu_submission_send_task
+    # Celery's late import: eu_filing.tasks imports this module for the function it runs.
+    from eu_filing.tasks import eu_submission_send_task
 
     options = {"queue": settings.EU_IS_QUEUE} if settings.EU_IS_QUEUE else {}
     eu_submission_send_task.apply_async((submission_id,), countdown=countdown, **options)
@@ -464,8 +460,6 @@ def eu_withdraw_window_closes(submission: EuSubmission):
 
 def dds_withdraw(*, statement: DueDiligenceStatement, by) -> DueDiligenceStatement:
     """Withdraw a statement here and, if the EU holds it, at the EU (72 hours, OPS 4.1.2)."""
-    from compliance.services import dds_transition
-
     if statement.status == DDSStatus.WITHDRAWN:
         raise WithdrawRefused("dds_already_withdrawn", "This statement is already withdrawn.")
     submission = EuSubmission.objects.filter(statement=statement).first()

@@ -13,8 +13,8 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 from accounts.models import User
-from compliance.eu_submission import _client, _usable_credential, configured_environment
-from compliance.models import UpstreamReference
+from eu_filing.models import UpstreamReference
+from eu_filing.outbox import _client, _usable_credential, configured_environment
 from euis.errors import EuisError, EuisFault
 
 

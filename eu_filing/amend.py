@@ -21,23 +21,19 @@ from django.utils import timezone
 
 from accounts.models import EuCredential, User
 from accounts.services import organisation_match
-from compliance.eu_mapping import NotMappable, dds_to_eu, sd_to_eu
-from compliance.eu_submission import (
+from compliance.models import DDSStatus, DDSStatusChange, DueDiligenceStatement, FilingKind
+from compliance.screening import plot_screen, statement_plots, verdict
+from compliance.services import dds_lines_create
+from eu_filing.grouping import grouped_references
+from eu_filing.mapping import NotMappable, dds_to_eu, sd_to_eu
+from eu_filing.models import EuSubmission
+from eu_filing.outbox import (
     WithdrawRefused,
     _client,
     _status_set,
     _usable_credential,
     eu_withdraw_window_closes,
 )
-from compliance.grouping import grouped_references
-from compliance.models import (
-    DDSStatus,
-    DDSStatusChange,
-    DueDiligenceStatement,
-    EuSubmission,
-    FilingKind,
-)
-from compliance.screening import plot_screen, statement_plots, verdict
 from euis.answers import Modification
 from euis.contract import AMEND_WITHDRAW_WINDOW_HOURS, EudrStatus
 from euis.errors import EuisFault, EuisRetryable
@@ -109,8 +105,6 @@ def _header_set(statement: DueDiligenceStatement, data: dict[str, Any]) -> None:
 def dds_amend(*, statement: DueDiligenceStatement, data: dict[str, Any], by: User) -> DueDiligenceStatement:
     """Replace the statement's or declaration's content with `data` (a validated filing body of
     its own kind), here and at the EU."""
-    from compliance.services import dds_lines_create
-
     submission = EuSubmission.objects.filter(statement=statement).select_related("statement").first()
     _check(statement, submission, data)
     credential = _usable_credential(statement.owner_id)

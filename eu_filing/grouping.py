@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from compliance.models import DueDiligenceStatement, EuSubmission
+from compliance.models import DueDiligenceStatement
+from eu_filing.models import EuSubmission
 from eudr_service.lib.problems import Problem
 from euis.contract import GROUPED_DECLARATIONS_MAX, EudrStatus
 

@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import EuCredential, EuEnvironment, User
 from accounts.services import eu_credential_set
-from compliance.eu_submission import configured_environment, eu_submissions_release
+from eu_filing.outbox import configured_environment, eu_submissions_release
 from euis.client import EuisClient
 from euis.errors import EuisAuthenticationError, EuisError, EuisNotFound
 from euis.wsse import Credentials
@@ -96,7 +96,7 @@ def eu_credential_store(
             environment=environment,
         )
     else:
-        # Never used by this service (eu_submission._usable_credential), so not sent anywhere.
+        # Never used by this service (outbox._usable_credential), so not sent anywhere.
         result = CheckResult(
             confirmed=False,
             checked_at=None,

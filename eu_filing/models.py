@@ -1,0 +1,130 @@
+"""The EU outbox's rows: each statement's submission to the EU Information System, the EU
+statuses we learnt, and the upstream statements a first downstream operator or trader recorded.
+
+They were compliance's models until this app took the EU outbox over: their tables keep the
+names they were created with (`db_table`), so no row moved (migrations 0001 here and
+compliance 0067).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from compliance.models import DueDiligenceStatement
+
+
+class EuState(models.TextChoices):
+    """Where our outbox is with a statement's submission to the EU Information System.
+
+    Separate from the EU's own status (`eu_status`, the V3 EudrStatusType values)
+    and from our screening status (`DueDiligenceStatement.status`).
+    """
+
+    PENDING = "pending", _("waiting to be sent")
+    NO_CREDENTIALS = "no_credentials", _("waiting for the account's EU credentials")
+    SUBMITTED = "submitted", _("accepted by the EU, waiting for its final status")
+    FINAL = "final", _("the EU gave a final status")
+    REFUSED = "refused", _("refused by the EU (business rule, permission or credentials)")
+
+
+class EuSubmission(models.Model):
+    """The outbox row of one statement's submission to the EU Information System.
+
+    Created in the transaction that makes a statement COMPLIANT (eu_filing.outbox),
+    sent by a worker, polled until final. `attempt_id` is written and committed
+    before each submit call: a worker that finds one set does not know whether
+    the EU received the earlier call, so it looks the statement up by its
+    internal reference before submitting again.
+    """
+
+    statement = models.OneToOneField(
+        DueDiligenceStatement, on_delete=models.CASCADE, related_name="eu_submission"
+    )
+    internal_reference = models.CharField(
+        max_length=35, unique=True, help_text="Sent as internalReferenceNumber"
+    )
+    state = models.CharField(max_length=16, choices=EuState.choices, default=EuState.PENDING)
+    eu_status = models.CharField(max_length=16, blank=True, help_text="EudrStatusType as the EU last gave it")
+    eu_uuid = models.CharField("EU identifier", max_length=36, blank=True)
+    reference_number = models.CharField(max_length=14, blank=True)
+    verification_number = models.CharField(max_length=35, blank=True)
+    error_codes = models.JSONField(default=list, blank=True, help_text="The EU's error codes when refused")
+    error_message = models.TextField(blank=True)
+    attempt_id = models.UUIDField(null=True, blank=True)
+    attempt_started_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(default=timezone.now)
+    polls = models.PositiveIntegerField(default=0)
+    next_poll_at = models.DateTimeField(null=True, blank=True)
+    submitted_at = models.DateTimeField(null=True, blank=True, help_text="When the EU accepted it")
+    # The first failed attempt of an unbroken run in which the EU did not answer (network,
+    # 5xx, timeout); cleared when it accepts. Past 60 minutes the record points the user to
+    # the contingency arrangements (OPS 11.6.5).
+    unavailable_since = models.DateTimeField(null=True, blank=True)
+    eu_status_at = models.DateTimeField(null=True, blank=True, help_text="When we learnt the EU status")
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        db_table = "compliance_eusubmission"
+        indexes = [
+            models.Index(fields=["state", "next_attempt_at"], name="eu_submission_due"),
+            models.Index(fields=["state", "next_poll_at"], name="eu_submission_poll_due"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.internal_reference}: {self.state} {self.eu_status}"
+
+
+class EuStatusChange(models.Model):
+    """One row per EU status we learnt: the audit trail of the EU's side."""
+
+    submission = models.ForeignKey(EuSubmission, on_delete=models.CASCADE, related_name="history")
+    from_status = models.CharField(max_length=16, blank=True)
+    to_status = models.CharField(max_length=16)
+    changed_at = models.DateTimeField(default=timezone.now)
+    detail = models.TextField(blank=True)
+
+    class Meta:
+        db_table = "compliance_eustatuschange"
+        ordering = ["changed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.submission_id}: {self.from_status} → {self.to_status}"
+
+
+class UpstreamReference(models.Model):
+    """A statement behind a first downstream operator's or trader's products: the numbers the
+    operator it bought from gave, and what the EU's verifyDeclaration said about them
+    (OPS 11.2.5; DTR 4.1). A later downstream operator or trader has none to record."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="upstream_references"
+    )
+    reference_number = models.CharField(max_length=14)
+    verification_number = models.CharField(max_length=35)
+    supplier = models.CharField(max_length=200, blank=True)
+    note = models.CharField(max_length=300, blank=True)
+    # EXISTING_USABLE, EXISTING_NON_USABLE, NON_EXISTENT; empty until the EU answered.
+    result = models.CharField(max_length=24, blank=True)
+    eu_status = models.CharField(max_length=16, blank=True)
+    eu_checked_at = models.DateTimeField(null=True, blank=True, help_text="The EU's dateTime of the answer")
+    error_message = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        db_table = "compliance_upstreamreference"
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "reference_number", "verification_number"], name="unique_upstream_reference"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.owner_id}: {self.reference_number}"
