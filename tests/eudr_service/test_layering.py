@@ -1,10 +1,12 @@
 """Arrows between apps point down (DESIGN.md section 2, docs/architecture.md): an import
 that points up fails here, and so does one that goes past the risk engine's front door.
 
-panel -> everything; compliance -> risk, regulation, euis, webhooks, accounts; reports ->
-risk, regulation, webhooks, accounts; risk -> regulation, webhooks, accounts; webhooks ->
-accounts; regulation, euis and accounts import no app. Outside `risk`, only `risk.engine`
-(and the URL wiring, `risk.urls`) may be imported.
+panel -> everything; eu_filing -> compliance, risk, regulation, euis, webhooks, accounts;
+compliance -> risk, regulation, euis, webhooks, accounts (never eu_filing: it announces
+status changes and asks through compliance.hooks); reports -> risk, regulation, webhooks,
+accounts; risk -> regulation, webhooks, accounts; webhooks -> accounts; regulation, euis and
+accounts import no app. Outside `risk`, only `risk.engine` (and the URL wiring, `risk.urls`)
+may be imported.
 """
 
 import json
@@ -15,7 +17,18 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-APPS = ("accounts", "regulation", "euis", "risk", "compliance", "reports", "webhooks", "widget", "panel")
+APPS = (
+    "accounts",
+    "regulation",
+    "euis",
+    "risk",
+    "compliance",
+    "eu_filing",
+    "reports",
+    "webhooks",
+    "widget",
+    "panel",
+)
 ALLOWED: dict[str, set[str]] = {
     "accounts": set(),
     "regulation": set(),
@@ -23,6 +36,7 @@ ALLOWED: dict[str, set[str]] = {
     "webhooks": {"accounts"},
     "risk": {"accounts", "webhooks", "regulation"},
     "compliance": {"accounts", "euis", "webhooks", "risk", "regulation"},
+    "eu_filing": {"accounts", "euis", "webhooks", "risk", "regulation", "compliance"},
     "reports": {"accounts", "webhooks", "risk", "regulation"},
     "widget": {"accounts", "compliance"},
     "panel": set(APPS) - {"panel"},
