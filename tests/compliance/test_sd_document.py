@@ -12,7 +12,7 @@ from compliance.declarations import ANNEX_III_POINT_4_EN, SD_DECLARATION_VERSION
 from compliance.identifiers import has_valid_check
 from compliance.models import DueDiligenceStatement, FilingKind
 from tests.compliance.test_dds_api import GENERATE, JSON, body
-from tests.compliance.test_eu_simplified_declaration import SD, declaration
+from tests.eu_filing.test_simplified_declaration import SD, declaration
 
 pytestmark = pytest.mark.django_db
 FARM = {"street": "Wola 12", "postal_code": "05-300", "city": "Mińsk Mazowiecki"}

@@ -12,8 +12,8 @@ from eu_filing.mapping import sd_to_eu
 from euis.contract import NS_SD
 from euis.shapes import PostalAddress
 from tests.compliance.test_dds_api import GENERATE, JSON, body
-from tests.compliance.test_eu_simplified_declaration import SD, client, declaration, eu  # noqa: F401
-from tests.compliance.test_eu_submission import poll_until_final, store_credentials
+from tests.eu_filing.test_simplified_declaration import SD, client, declaration, eu  # noqa: F401
+from tests.eu_filing.test_submission import poll_until_final, store_credentials
 from tests.euis.conftest import fake_eu  # noqa: F401  (the fixture)
 from tests.risk.fakes import PARCEL_ID
 

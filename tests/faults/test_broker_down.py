@@ -24,7 +24,7 @@ from compliance.services import dds_sweep_unscreened
 from eu_filing.models import EuSubmission
 from eu_filing.outbox import eu_submissions_sweep
 from tests.compliance.test_dds_api import GENERATE, JSON, body
-from tests.compliance.test_eu_submission import client, eu, poll_until_final, store_credentials  # noqa: F401
+from tests.eu_filing.test_submission import client, eu, poll_until_final, store_credentials  # noqa: F401
 from tests.euis.conftest import fake_eu  # noqa: F401  (the fixture)
 from tests.faults.recovery import report
 from tests.webhooks.conftest import receiver  # noqa: F401  (the fixture)

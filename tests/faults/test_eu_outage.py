@@ -20,8 +20,8 @@ import time_machine
 from compliance.models import DueDiligenceStatement
 from eu_filing.models import EuStatusChange, EuSubmission
 from eu_filing.outbox import eu_submissions_poll, eu_submissions_sweep
-from tests.compliance.test_eu_simplified_declaration import SD, declaration
-from tests.compliance.test_eu_submission import client, eu, file, store_credentials  # noqa: F401
+from tests.eu_filing.test_simplified_declaration import SD, declaration
+from tests.eu_filing.test_submission import client, eu, file, store_credentials  # noqa: F401
 from tests.euis.conftest import fake_eu  # noqa: F401  (the fixture)
 from tests.faults.recovery import report
 from webhooks.models import Event

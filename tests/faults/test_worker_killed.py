@@ -27,8 +27,8 @@ from risk import geometry
 from risk.jobs import risk_job_create, risk_job_results, risk_jobs_sweep
 from risk.models import RiskJob, RiskJobChunk, RiskJobStatus
 from tests.compliance.test_dds_api import GENERATE, JSON, body
-from tests.compliance.test_eu_submission import store_credentials
-from tests.compliance.test_eu_worker import eu_worker  # noqa: F401  (the fixture)
+from tests.eu_filing.test_submission import store_credentials
+from tests.eu_filing.test_worker import eu_worker  # noqa: F401  (the fixture)
 from tests.euis.conftest import fake_eu  # noqa: F401  (the fixture)
 from tests.faults.recovery import report
 from tests.webhooks.conftest import receiver, spawn_worker  # noqa: F401  (the fixtures)

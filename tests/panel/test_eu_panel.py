@@ -7,7 +7,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import EuCredential
 from eu_filing.models import EuSubmission
-from tests.compliance.test_eu_credentials import closed_port_url
+from tests.eu_filing.test_credentials import closed_port_url
 from tests.euis.conftest import fake_eu  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,7 @@ from accounts.models import EuCredential
 from eu_filing import credentials as eu_credentials
 from eu_filing.models import EuSubmission
 from euis.wsse import Credentials
-from tests.compliance.test_eu_submission import CREDENTIALS, detail, file, store_credentials
+from tests.eu_filing.test_submission import CREDENTIALS, detail, file, store_credentials
 from tests.euis.conftest import FARMER, fake_eu  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from euis.client import EuisClient, RateLimiter
-from tests.compliance.test_eu_submission import store_credentials
+from tests.eu_filing.test_submission import store_credentials
 from tests.euis.conftest import FARMER, TRADER, dds_statement, fake_eu  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db

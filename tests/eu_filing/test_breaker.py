@@ -11,7 +11,7 @@ from django.utils import timezone
 from eu_filing.models import EuSubmission
 from eu_filing.outbox import eu_submissions_sweep
 from eudr_service.lib import safe_http, upstreams
-from tests.compliance.test_eu_submission import client, eu, file, store_credentials  # noqa: F401
+from tests.eu_filing.test_submission import client, eu, file, store_credentials  # noqa: F401
 from tests.eudr_service.test_upstreams import Clock
 from tests.euis.conftest import fake_eu  # noqa: F401  (the fixture)
 

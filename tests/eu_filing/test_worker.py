@@ -11,7 +11,7 @@ from eu_filing.models import EuSubmission
 from eu_filing.outbox import eu_submissions_sweep
 from regulation.benchmark import benchmark_cache_clear
 from tests.compliance.test_dds_api import GENERATE, JSON, body
-from tests.compliance.test_eu_submission import store_credentials
+from tests.eu_filing.test_submission import store_credentials
 from tests.euis.conftest import fake_eu  # noqa: F401  (the fixture)
 from tests.workers import start_worker, stop, worker_env
 

@@ -14,8 +14,8 @@ from eu_filing.mapping import dds_to_eu
 from euis.contract import NS_DDS
 from euis.shapes import Species
 from tests.compliance.test_dds_api import GENERATE, JSON, body, with_plots
-from tests.compliance.test_eu_simplified_declaration import SD, declaration
-from tests.compliance.test_eu_submission import (  # noqa: F401  (fixtures)
+from tests.eu_filing.test_simplified_declaration import SD, declaration
+from tests.eu_filing.test_submission import (  # noqa: F401  (fixtures)
     available,
     client,
     detail,

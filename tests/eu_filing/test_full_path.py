@@ -15,8 +15,8 @@ from django.utils import timezone
 from eu_filing.outbox import eu_submissions_poll
 from euis.fake_eu.xsd import schema_problems
 from regulation.benchmark import benchmark_cache_clear
-from tests.compliance.test_eu_simplified_declaration import SECOND_PARCEL, SECOND_RECORD, declaration
-from tests.compliance.test_eu_submission import store_credentials
+from tests.eu_filing.test_simplified_declaration import SECOND_PARCEL, SECOND_RECORD, declaration
+from tests.eu_filing.test_submission import store_credentials
 from tests.euis.conftest import TRADER, fake_eu  # noqa: F401  (the fixture)
 from tests.risk.fakes import PARCEL_ID
 

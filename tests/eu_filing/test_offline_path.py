@@ -14,8 +14,8 @@ from eu_filing.models import EuSubmission
 from eu_filing.outbox import NETWORK_RETRY_SECONDS, eu_submissions_poll
 from regulation.benchmark import benchmark_cache_clear
 from risk.uldk_standin import PARCELS, UldkStandIn
-from tests.compliance.test_eu_simplified_declaration import declaration
-from tests.compliance.test_eu_submission import store_credentials
+from tests.eu_filing.test_simplified_declaration import declaration
+from tests.eu_filing.test_submission import store_credentials
 from tests.euis.conftest import fake_eu  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.django_db
