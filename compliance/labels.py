@@ -73,7 +73,7 @@ def label(table: Mapping[str, Promise], code: str | None) -> str:
 
 
 # Reasons the service itself writes into the status history (compliance.services,
-# compliance.screening, compliance.eu_amend, compliance.eu_submission); the stored
+# compliance.screening, eu_filing.amend, eu_filing.outbox); the stored
 # text stays as written, pages show it in the reader's language.
 SYSTEM_REASONS = {
     "Filed through the API": _("Filed through the API"),
@@ -112,37 +112,3 @@ def history_reason_label(reason: str) -> str:
         if reason.startswith(prefix):
             return f"{name}: {_summary_label(reason[len(prefix) :])}"
     return reason
-
-
-_EU_ERRORS = (
-    (
-        re.compile(r"No EU credentials for the (?P<environment>\S+) environment in this account\."),
-        _("No EU credentials for the %(environment)s environment in this account."),
-    ),
-    (
-        re.compile(r"Not sent: the statement is (?P<status>[A-Z_]+), not COMPLIANT\."),
-        _("Not sent: the statement is %(status)s, not COMPLIANT."),
-    ),
-    (re.compile(r"Withdrawn before it was sent to the EU\."), _("Withdrawn before it was sent to the EU.")),
-    (
-        re.compile(r"The EU refused the check: (?P<detail>.*)", re.S),
-        _("The EU refused the check: %(detail)s"),
-    ),
-    (
-        re.compile(r"The EU Information System did not answer: (?P<detail>.*)", re.S),
-        _("The EU Information System did not answer: %(detail)s"),
-    ),
-)
-
-
-def eu_error_label(message: str) -> str:
-    """An EU submission's error in the active language: our own sentences translated,
-    the EU's own texts and codes as the EU wrote them."""
-    for pattern, text in _EU_ERRORS:
-        found = pattern.fullmatch(message)
-        if found:
-            values = found.groupdict()
-            if "status" in values:
-                values["status"] = label(STATUS_LABELS, values["status"])
-            return str(text) % values if values else str(text)
-    return message

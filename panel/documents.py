@@ -18,9 +18,10 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from accounts.models import Plan
-from compliance.labels import RISK_LABELS, RULE_LABELS, eu_error_label, history_reason_label, label
+from compliance.labels import RISK_LABELS, RULE_LABELS, history_reason_label, label
 from compliance.models import DueDiligenceStatement
 from compliance.plot_map import statement_map_svg
+from eu_filing.labels import eu_error_label
 from eu_filing.models import EuSubmission
 from eu_filing.outbox import eu_contingency
 from regulation.commodities import commodity_label
