@@ -3,7 +3,7 @@ the organisation's roles, its suppliers and customers per consignment, kept five
 and then deleted, and the substantiated concerns it acted on.
 
 Only the first downstream operator or trader collects upstream reference numbers
-(compliance.upstream); every downstream operator and trader keeps its trading partners.
+(eu_filing.upstream); every downstream operator and trader keeps its trading partners.
 """
 
 from __future__ import annotations

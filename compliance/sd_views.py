@@ -1,7 +1,7 @@
 """Simplified declarations of micro and small primary operators (Art. 4a, Regulation (EU) 2025/2650).
 
 They share the statement's table, screening, public verify endpoint, status page,
-badge and EU submission outbox, but are their own document: `SD-` identifiers
+badge and EU outbox (eu_filing), but are their own document: `SD-` identifiers
 (older declarations keep their `DDS-` ones), an Annex III PDF, and
 `document_type: simplified_declaration` wherever they are shown. The filing body,
 the eligibility rules, the confirmation (Annex III point 4) and the EU operation
