@@ -13,7 +13,7 @@ class EuFilingConfig(AppConfig):
 
     def ready(self) -> None:
         # Imported here, not at the top: Django loads apps.py before any model is ready.
-        from eu_filing import hooks as eu_hooks
+        from eu_filing import hooks as eu_hooks  # noqa: PLC0415
 
         hooks.statement_status_changed.connect(
             eu_hooks.statement_status_changed_receive, dispatch_uid="eu_filing.outbox_record"

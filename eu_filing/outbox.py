@@ -89,8 +89,8 @@ def _client(credential: EuCredential) -> EuisClient:
 
 
 def _send_later(submission_id: int, *, countdown: float | None = None) -> None:
-    # Celery's late import: eu_filing.tasks imports this module for the function it runs.
-    from eu_filing.tasks import eu_submission_send_task
+    # Celery: the task module imports this one.
+    from eu_filing.tasks import eu_submission_send_task  # noqa: PLC0415
 
     options = {"queue": settings.EU_IS_QUEUE} if settings.EU_IS_QUEUE else {}
     eu_submission_send_task.apply_async((submission_id,), countdown=countdown, **options)
