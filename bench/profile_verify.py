@@ -35,7 +35,7 @@ def main() -> None:
     django.setup()
     from accounts.quota import Limits, quota_consume
     from compliance.models import DueDiligenceStatement
-    from compliance.verification import verification_cache_key
+    from compliance.verification_cache import verification_cache_key
     from eudr_service.wsgi import application
 
     dds_id = (

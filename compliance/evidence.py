@@ -4,12 +4,15 @@ the rule that decided, and who decided."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from compliance.models import DueDiligenceStatement
 from eudr_service.lib.timestamps import iso_millis
 from regulation.benchmark import benchmark_class
 from risk.engine import Assessment
+
+if TYPE_CHECKING:
+    # Annotations only: compliance.models calls these functions for its templates.
+    from compliance.models import DueDiligenceStatement
 
 
 def decided_by(statement: DueDiligenceStatement) -> dict[str, str]:

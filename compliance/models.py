@@ -9,6 +9,10 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from accounts.services import organisation_identity_confirmed
+from compliance import declarations
+from compliance.evidence import statement_attestation, statement_evidence, statement_operator_identity
+from compliance.verification_cache import verification_forget
 from eudr_service.lib.encryption import EncryptedTextField
 from eudr_service.lib.timestamps import iso_millis
 from risk.engine import RiskLevel
@@ -151,8 +155,6 @@ class DueDiligenceStatement(models.Model):
 
     def save(self, *args, **kwargs) -> None:
         super().save(*args, **kwargs)
-        from compliance.verification import verification_forget
-
         verification_forget(dds_id=self.dds_id)
 
     def effective_status(self, now: datetime | None = None) -> str:
@@ -176,8 +178,6 @@ class DueDiligenceStatement(models.Model):
 
     def operator_identity_confirmed(self) -> bool:
         """Staff verified the operator, and the owner's right to file for it."""
-        from accounts.services import organisation_identity_confirmed
-
         return organisation_identity_confirmed(
             account_id=self.owner_id,
             organisation=self.organisation,
@@ -226,18 +226,12 @@ class DueDiligenceStatement(models.Model):
 
     # For templates (the public status page and the PDF), which cannot call functions.
     def evidence(self) -> dict:
-        from compliance.evidence import statement_evidence
-
         return statement_evidence(self)
 
     def attestation(self) -> dict:
-        from compliance.evidence import statement_attestation
-
         return statement_attestation(self)
 
     def operator_identity(self) -> dict:
-        from compliance.evidence import statement_operator_identity
-
         return statement_operator_identity(self)
 
     @property
@@ -251,8 +245,6 @@ class DueDiligenceStatement(models.Model):
         return DOCUMENT_TYPES[self.filing_kind]
 
     def declaration_texts(self) -> dict:
-        from compliance import declarations
-
         if self.is_simplified:
             return {
                 "point_4": declarations.ANNEX_III_POINT_4_EN,

@@ -33,8 +33,9 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import pgettext_lazy
 
+from compliance.geolocation import to_shape
 from eudr_service.lib.i18n import by_language
-from risk.engine import get_index
+from risk.engine import ParcelRecord, country_at, get_index
 
 METRES_PER_DEGREE = 111_320.0
 MIN_SPAN_DEG = 0.01  # about 1 km: a single point still gets a map with a sensible scale
@@ -284,8 +285,6 @@ def _inset(
     """The whole country, small, with the detail map's area marked."""
     centre = plots.centroid
     if not country:
-        from risk.engine import country_at
-
         country = country_at(centre.y, centre.x) or ""
     outline = _country_near(country, centre) if country else None
     if outline is None:
@@ -335,9 +334,6 @@ def statement_map_plots(*, statement) -> list[MapPlot]:
     """The plots of a statement (commodities and plots prefetched or not), numbered
     as in the statement's tables. Parcels are drawn with the geometry cached from
     ULDK when we have it; a parcel never fetched is left off the map (it stays in the table)."""
-    from compliance.geolocation import to_shape
-    from risk.engine import ParcelRecord
-
     commodities = list(statement.commodities.all())
     rows = [(c, p) for c in commodities for p in c.plots.all()]
     parcel_ids = {p.parcel_id for _, p in rows if p.parcel_id and not p.geometry}

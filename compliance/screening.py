@@ -13,21 +13,18 @@ under the regulation, and the operator remains responsible (Article 4(3)).
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
-from django.db import transaction
-from django.utils import timezone
 
+from compliance.geolocation import to_shape
 from compliance.models import DDSPlot, DDSStatus, DueDiligenceStatement, PlotKind
 from regulation.benchmark import benchmark_class
 from regulation.commodities import commodity_from_code
 from risk import engine
 
-logger = logging.getLogger(__name__)
 LEVEL_ORDER = ("low", "medium", "high", "critical")
 
 
@@ -88,8 +85,6 @@ def _plot_risk(plot: DDSPlot) -> engine.Assessment:
         return engine.assess_location(
             lat=lat, lng=lng, radius_km=engine.radius_for_area(area_ha), commodity=commodity, on=on
         )
-    from compliance.geolocation import to_shape
-
     return engine.assess_geometry(
         geometry=to_shape(plot.geometry),
         commodity=commodity,
@@ -160,7 +155,7 @@ def plot_screen(plot: DDSPlot) -> None:
     plot.save(update_fields=["risk", "risk_level", "screening_error", "finding"])
 
 
-def _critical_plots_emit(statement: DueDiligenceStatement, plots: list[DDSPlot]) -> None:
+def critical_plots_emit(statement: DueDiligenceStatement, plots: list[DDSPlot]) -> None:
     """One risk.critical event per screened statement, listing its critical plots."""
     items = [
         (
@@ -230,34 +225,3 @@ def statement_plots(statement: DueDiligenceStatement) -> tuple[list[DDSPlot], li
     with_plots = {plot.commodity.position for plot in plots}
     positions = statement.commodities.values_list("position", flat=True)
     return plots, sorted(p for p in positions if p not in with_plots)
-
-
-def dds_screen(*, statement_id: int) -> DueDiligenceStatement | None:
-    """Screen a SUBMITTED statement. Safe to run twice: a screened one is left alone."""
-    from compliance.services import dds_transition
-
-    statement = DueDiligenceStatement.objects.filter(pk=statement_id).first()
-    if statement is None or statement.status != DDSStatus.SUBMITTED or statement.screened_at:
-        return statement
-    plots, empty = statement_plots(statement)
-    for plot in plots:
-        plot_screen(plot)
-    result = verdict(plots, lines_without_plots=empty)
-    with transaction.atomic():
-        locked = DueDiligenceStatement.objects.select_for_update().get(pk=statement.pk)
-        if locked.screened_at:  # another worker finished first
-            return locked
-        locked.risk_level = result.risk_level
-        locked.screened_at = timezone.now()
-        locked.save(update_fields=["risk_level", "screened_at", "updated_at"])
-        dds_transition(
-            statement=locked,
-            to_status=result.status,
-            reason=f"Automatic screening: {result.summary()}",
-            rule=result.rule,
-            reasons=result.reasons,
-        )
-        _critical_plots_emit(locked, plots)
-    locked.refresh_from_db()
-    logger.info("Screened %s: %s (%s)", locked.dds_id, result.status, result.summary())
-    return locked

@@ -1,9 +1,10 @@
-"""DDS services: identifiers, creation and the one status-transition function."""
+"""DDS services: identifiers, creation, screening and the one status-transition function."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from datetime import date, timedelta
 from typing import Any
 
@@ -29,8 +30,12 @@ from compliance.models import (
     IdempotencyRecord,
     PlotKind,
 )
+from compliance.screening import critical_plots_emit, plot_screen, statement_plots, verdict
 from eudr_service.lib.plot_geometry import count_positions, point_area_ha
+from regulation.commodities import UnknownCommodity, normalize_commodity
 from risk.engine import ParcelLookupBudgetSpent
+
+logger = logging.getLogger(__name__)
 
 
 class InvalidTransition(Exception):
@@ -329,13 +334,43 @@ def _plot_row(commodity: DDSCommodity, producer: DDSProducer, position: int, plo
     return row
 
 
+def dds_screen(*, statement_id: int) -> DueDiligenceStatement | None:
+    """Screen a SUBMITTED statement (compliance.screening: each plot, then the verdict) and
+    move it to the verdict's status. Safe to run twice: a screened one is left alone."""
+    statement = DueDiligenceStatement.objects.filter(pk=statement_id).first()
+    if statement is None or statement.status != DDSStatus.SUBMITTED or statement.screened_at:
+        return statement
+    plots, empty = statement_plots(statement)
+    for plot in plots:
+        plot_screen(plot)
+    result = verdict(plots, lines_without_plots=empty)
+    with transaction.atomic():
+        locked = DueDiligenceStatement.objects.select_for_update().get(pk=statement.pk)
+        if locked.screened_at:  # another worker finished first
+            return locked
+        locked.risk_level = result.risk_level
+        locked.screened_at = timezone.now()
+        locked.save(update_fields=["risk_level", "screened_at", "updated_at"])
+        dds_transition(
+            statement=locked,
+            to_status=result.status,
+            reason=f"Automatic screening: {result.summary()}",
+            rule=result.rule,
+            reasons=result.reasons,
+        )
+        critical_plots_emit(locked, plots)
+    locked.refresh_from_db()
+    logger.info("Screened %s: %s (%s)", locked.dds_id, result.status, result.summary())
+    return locked
+
+
 def _schedule_screening(statement: DueDiligenceStatement) -> None:
     """Small statements are screened in the request; large ones by a worker.
 
     Large is many plots or many positions: a MultiPoint plot is one circle per
     position for the forest layers to read."""
-    from compliance.screening import dds_screen
-    from compliance.tasks import dds_screen_task
+    # Celery: the task module imports this one.
+    from compliance.tasks import dds_screen_task  # noqa: PLC0415
 
     plots = DDSPlot.objects.filter(commodity__statement=statement)
     plot_count = plots.count()
@@ -356,7 +391,8 @@ def _schedule_screening(statement: DueDiligenceStatement) -> None:
 
 def dds_sweep_unscreened(*, older_than_seconds: int = 120) -> int:
     """Re-enqueue statements left SUBMITTED and unscreened (a lost message or a crash)."""
-    from compliance.tasks import dds_screen_task
+    # Celery: the task module imports this one.
+    from compliance.tasks import dds_screen_task  # noqa: PLC0415
 
     cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
     ids = list(
@@ -379,8 +415,6 @@ def dds_filter(
     created_before: date | None = None,
 ) -> QuerySet[DueDiligenceStatement]:
     """The owner's statements of one mode, narrowed by the list endpoint's filters."""
-    from regulation.commodities import UnknownCommodity, normalize_commodity
-
     queryset = DueDiligenceStatement.objects.filter(owner=owner, livemode=livemode)
     # As DueDiligenceStatement.effective_status: only a COMPLIANT result lapses.
     if status == DDSStatus.EXPIRED:

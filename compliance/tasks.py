@@ -5,8 +5,7 @@ from django.conf import settings
 
 from compliance.documents import dds_documents_maintain, dds_pdf_render
 from compliance.downstream import trading_partner_records_purge
-from compliance.screening import dds_screen
-from compliance.services import dds_sweep_unscreened
+from compliance.services import dds_screen, dds_sweep_unscreened
 
 
 @shared_task(name="compliance.screen_statement", acks_late=True, time_limit=1800, soft_time_limit=1700)

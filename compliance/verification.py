@@ -4,8 +4,8 @@ every badge on every visitor's page calls.
 Entries live at most VERIFY_CACHE_SECONDS (the same lifetime the response
 advertises to browsers and CDNs), never past a COMPLIANT statement's `valid_until`
 (so EXPIRED shows on time), and are dropped whenever a statement is saved or
-changes status. Unknown identifiers are cached briefly too, so a flood of
-made-up ids costs no database queries.
+changes status (compliance.verification_cache). Unknown identifiers are cached
+briefly too, so a flood of made-up ids costs no database queries.
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import caches
-from django.db import transaction
 from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 
 from compliance.identifiers import normalise
 from compliance.models import DDSStatus
 from compliance.services import dds_find_public
+from compliance.verification_cache import cache_key
 from eudr_service.lib.outages import cache_call
 
 _NOT_FOUND = "missing"
@@ -39,18 +39,6 @@ class Verification:
     etag: str
 
 
-def verification_cache_key(*, raw_id: str) -> str | None:
-    """The cache key of a statement's record; None for a malformed identifier."""
-    identifier = normalise(raw_id)
-    return None if identifier is None else _key(identifier)
-
-
-def _key(identifier: str) -> str:
-    # v4: records of unconfirmed operators no longer say COMPLIANT; entries written
-    # under an earlier version are never read again.
-    return f"verify:v4:{identifier}"
-
-
 def verification_get(*, raw_id: str, cached: object = UNREAD) -> Verification | None:
     """The public record of `raw_id`, or None. `cached` is the cache entry when
     the caller already read it (the verify view reads it along with the rate
@@ -60,14 +48,14 @@ def verification_get(*, raw_id: str, cached: object = UNREAD) -> Verification | 
         return None
     cache = caches["default"]
     if cached is UNREAD:
-        cached = cache_call(lambda: cache.get(_key(identifier)), fallback=None, topic="verify-cache")
+        cached = cache_call(lambda: cache.get(cache_key(identifier)), fallback=None, topic="verify-cache")
     if cached == _NOT_FOUND:
         return None
     if isinstance(cached, tuple):
         return Verification(*cached)
     statement = dds_find_public(raw_id=identifier)
     if statement is None:
-        cache_call(lambda: cache.set(_key(identifier), _NOT_FOUND, NEGATIVE_TTL_SECONDS), fallback=None)
+        cache_call(lambda: cache.set(cache_key(identifier), _NOT_FOUND, NEGATIVE_TTL_SECONDS), fallback=None)
         return None
     # The same bytes DRF's JSON renderer gave before; the ETag is their digest.
     record = statement.verification_record()
@@ -76,7 +64,7 @@ def verification_get(*, raw_id: str, cached: object = UNREAD) -> Verification | 
     ttl = _cache_seconds(statement, shown_status=record["status"])
     if ttl > 0:
         cache_call(
-            lambda: cache.set(_key(identifier), (body, etag), ttl), fallback=None, topic="verify-cache"
+            lambda: cache.set(cache_key(identifier), (body, etag), ttl), fallback=None, topic="verify-cache"
         )
     return Verification(body, etag)
 
@@ -95,12 +83,3 @@ def _cache_seconds(statement, *, shown_status: str) -> int:
         remaining = (statement.valid_until - timezone.now()).total_seconds()
         ttl = min(ttl, max(int(remaining), 0))
     return ttl
-
-
-def verification_forget(*, dds_id: str) -> None:
-    """Drop the cached record now and again after the surrounding commit, so a
-    concurrent reader cannot re-cache the state from before the change."""
-    key = _key(dds_id.upper())
-    cache = caches["default"]
-    cache_call(lambda: cache.delete(key), fallback=None, topic="verify-cache")
-    transaction.on_commit(lambda: cache_call(lambda: cache.delete(key), fallback=None, topic="verify-cache"))

@@ -24,7 +24,8 @@ from django.http import HttpRequest, HttpResponse
 from accounts.authentication import LIVEMODE_HEADER
 from accounts.limits import public_quota_consume
 from accounts.quota import NOT_FETCHED
-from compliance.verification import UNREAD, verification_cache_key, verification_get
+from compliance.verification import UNREAD, verification_get
+from compliance.verification_cache import verification_cache_key
 from eudr_service.lib.outages import DATABASE_ERRORS, database_unavailable_response
 from eudr_service.lib.problems import Problem, problem_response
 

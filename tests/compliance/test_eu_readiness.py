@@ -11,7 +11,8 @@ import pytest
 from pypdf import PdfReader
 
 from compliance.models import DDSCommodity, DDSProducer, DDSStatus, DueDiligenceStatement
-from compliance.screening import Rule, dds_screen, verdict
+from compliance.screening import Rule, verdict
+from compliance.services import dds_screen
 from eu_filing.mapping import NotMappable, dds_to_eu
 from eu_filing.models import EuSubmission
 from euis.contract import ActivityType

@@ -32,8 +32,8 @@ from compliance.models import (
     DueDiligenceStatement,
     PlotKind,
 )
-from compliance.screening import Rule, dds_screen
-from compliance.services import dds_create, dds_transition
+from compliance.screening import Rule
+from compliance.services import dds_create, dds_screen, dds_transition
 from risk.engine import forest_data_hint
 
 DEMO_EMAIL = "demo@operator.example"
