@@ -33,16 +33,6 @@ DELIVERY_STATUS_LABELS = {
     Delivery.Status.DEAD: gettext_lazy("failed, no more retries"),
 }
 
-# The published event list is webhooks.models.EVENT_TYPES; these are its panel wordings.
-EVENT_MEANINGS = {
-    "dds.created": gettext_lazy("A due diligence statement was created."),
-    "dds.status_changed": gettext_lazy("A statement changed status."),
-    "dds.at_risk": gettext_lazy("A statement became at risk."),
-    "risk.critical": gettext_lazy("A risk assessment came out critical."),
-    "csrd.report_ready": gettext_lazy("A CSRD report is ready."),
-    "webhook.test": gettext_lazy("A test event sent from here."),
-}
-
 
 def problem_message(exc: Problem) -> str:
     """The problem in the panel's language, from the one catalogue of problem texts
@@ -87,7 +77,7 @@ def webhooks(request: HttpRequest) -> HttpResponse:
         "form": form,
         "created": created,
         "endpoints": Endpoint.objects.filter(owner=request.user),
-        "event_types": {name: EVENT_MEANINGS.get(name, text) for name, text in EVENT_TYPES.items()},
+        "event_types": EVENT_TYPES,
     }
     return render(request, "panel/webhooks.html", context, status=status)
 

@@ -9,19 +9,24 @@ from datetime import datetime
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 from eudr_service.lib.encryption import EncryptedTextField
 
-# The published event list; docs/webhooks.md documents each payload.
-EVENT_TYPES: dict[str, str] = {
-    "dds.created": "A due diligence statement was created.",
-    "dds.status_changed": "A statement changed status (from, to).",
-    "dds.at_risk": "A statement entered AT_RISK.",
-    "dds.eu_status_changed": "The EU Information System's status of a statement changed, or it refused it.",
-    "risk.critical": "A risk assessment came out critical.",
-    "risk.job_completed": "A risk-scoring job finished: counts by level and its critical plots.",
-    "csrd.report_ready": "A CSRD report finished rendering.",
-    "webhook.test": "A test event sent on request.",
+# The published event list, each with what it means to a person (the panel shows it in
+# their language); docs/webhooks.md documents each payload.
+EVENT_TYPES: dict[str, str | Promise] = {
+    "dds.created": _("A due diligence statement was created."),
+    "dds.status_changed": _("A statement changed status."),
+    "dds.at_risk": _("A statement became at risk."),
+    "dds.eu_status_changed": _(
+        "The EU Information System's status of a statement changed, or it refused it."
+    ),
+    "risk.critical": _("A risk assessment came out critical."),
+    "risk.job_completed": _("A risk-scoring job finished: counts by level and its critical plots."),
+    "csrd.report_ready": _("A CSRD report is ready."),
+    "webhook.test": _("A test event, sent on request."),
 }
 
 _ALPHABET = string.ascii_lowercase + string.digits
