@@ -124,3 +124,23 @@ def test_problem_pages_in_polish_have_no_english(client, code):
     page = client.get(f"/problems/{code}?lang=pl").content.decode()
     assert untranslated_on_polish_page(page) == []
     assert untranslated_on_polish_page(client.get("/problems/?lang=pl").content.decode()) == []
+
+
+def _panel_pages_without_ids() -> list[str]:
+    from panel.urls import urlpatterns
+
+    return sorted("/" + str(p.pattern) for p in urlpatterns if "<" not in str(p.pattern))
+
+
+def test_every_panel_page_in_polish_has_no_english(filed):
+    _record, panel = filed
+    pages = _panel_pages_without_ids()
+    assert "/panel/webhooks/" in pages and "/panel/plan/" in pages  # the walk finds them
+    read = []
+    for url in pages:
+        response = panel.get(url)
+        if response.status_code != 200 or "text/html" not in response.get("Content-Type", ""):
+            continue  # redirects, downloads and POST-only actions
+        assert untranslated_on_polish_page(response.content.decode()) == [], url
+        read.append(url)
+    assert len(read) >= 10, read
