@@ -149,6 +149,8 @@ class DueDiligenceStatement(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         verbose_name = "due diligence statement"
+        # An ERP finds its statement by its own reference (the list's `internal_reference`).
+        indexes = [models.Index(fields=["owner", "internal_reference"], name="dds_owner_internal_ref")]
 
     def __str__(self) -> str:
         return self.dds_id

@@ -26,7 +26,8 @@ from compliance.idempotency import IdempotentFilingMixin
 from compliance.identifiers import normalise
 from compliance.models import DueDiligenceStatement, FilingKind
 from compliance.sd_serializers import SDFilingSerializer
-from compliance.serializers import DDSRecordSerializer, DDSSummarySerializer
+from compliance.serializers import DDSListFilterSerializer, DDSRecordSerializer, DDSSummarySerializer
+from compliance.services import dds_filter
 from compliance.views import StatementPagination, _pdf_response, validated_filing_body
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES
 from eudr_service.lib.problems import Problem
@@ -81,17 +82,26 @@ class SDViewSet(IdempotentFilingMixin, mixins.ListModelMixin, viewsets.GenericVi
     lookup_url_kwarg = "sd_id"
 
     def get_queryset(self):
-        return DueDiligenceStatement.objects.filter(
+        filters = DDSListFilterSerializer(data=self.request.query_params)
+        filters.is_valid(raise_exception=True)
+        return dds_filter(
             owner=self.request.user,
-            filing_kind=FilingKind.SIMPLIFIED,
             livemode=request_livemode(self.request),
+            filing_kind=FilingKind.SIMPLIFIED,
+            **filters.validated_data,
         )
 
     @extend_schema(
         operation_id="sd_list",
         description="GET/POST /api/eudr/v1/simplified-declarations.",
         summary="List your simplified declarations",
-        responses={200: SDSummarySerializer(many=True), 403: PROBLEM_RESPONSES[403], 404: INVALID_CURSOR},
+        parameters=[DDSListFilterSerializer],
+        responses={
+            200: SDSummarySerializer(many=True),
+            400: PROBLEM_RESPONSES[400],
+            403: PROBLEM_RESPONSES[403],
+            404: INVALID_CURSOR,
+        },
         tags=["simplified-declarations"],
     )
     def list(self, request: Request, *args, **kwargs) -> Response:

@@ -207,3 +207,6 @@ class DDSListFilterSerializer(serializers.Serializer):
     commodity = serializers.CharField(required=False, help_text="Annex I code or Polish/English name")
     created_after = serializers.DateField(required=False)
     created_before = serializers.DateField(required=False)
+    internal_reference = serializers.CharField(
+        required=False, max_length=100, help_text="Your own reference, as filed (exact match)"
+    )

@@ -413,9 +413,15 @@ def dds_filter(
     commodity: str | None = None,
     created_after: date | None = None,
     created_before: date | None = None,
+    internal_reference: str | None = None,
+    filing_kind: str | None = None,
 ) -> QuerySet[DueDiligenceStatement]:
-    """The owner's statements of one mode, narrowed by the list endpoint's filters."""
+    """The owner's statements of one mode, narrowed by the list endpoints' filters."""
     queryset = DueDiligenceStatement.objects.filter(owner=owner, livemode=livemode)
+    if filing_kind:
+        queryset = queryset.filter(filing_kind=filing_kind)
+    if internal_reference:
+        queryset = queryset.filter(internal_reference=internal_reference)
     # As DueDiligenceStatement.effective_status: only a COMPLIANT result lapses.
     if status == DDSStatus.EXPIRED:
         queryset = queryset.filter(status=DDSStatus.COMPLIANT, valid_until__lte=timezone.now())

@@ -474,3 +474,13 @@ def test_a_point_plot_without_an_area_is_the_eus_default_of_4_ha_in_every_point_
     row = DDSPlot.objects.get()
     assert row.area_ha == Decimal(4)
     assert _plot_feature(row)["properties"]["Area"] == 4.0
+
+
+def test_a_statement_is_found_by_its_internal_reference(client):
+    mine = body()
+    mine["internal_reference"] = "PO-2026-0815"
+    found = client.post(GENERATE, mine, format="json", **JSON).json()["dds_id"]
+    client.post(GENERATE, body(), format="json", **JSON)  # another reference
+    page = client.get(LIST, {"internal_reference": "PO-2026-0815"}).json()
+    assert [s["dds_id"] for s in page["results"]] == [found]
+    assert client.get(LIST, {"internal_reference": "PO-2026"}).json()["results"] == []  # exact match

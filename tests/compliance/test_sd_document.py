@@ -137,3 +137,15 @@ def test_a_statement_pdf_stays_the_annex_ii_document(make_statement):
     text = pdf_text(document.file.read())
     assert "Oświadczenie o należytej staranności (DDS)" in text
     assert ANNEX_III_POINT_4_EN[:40] not in text
+
+
+def test_declarations_are_listed_with_the_statement_filters(client, django_capture_on_commit_callbacks):
+    first = declaration()
+    first["internal_reference"] = "ZBIOR-A"
+    other = declaration()
+    other["internal_reference"] = "ZBIOR-B"
+    wanted = file_declaration(client, django_capture_on_commit_callbacks, first)["dds_id"]
+    file_declaration(client, django_capture_on_commit_callbacks, other)
+    listed = client.get(SD, {"internal_reference": "ZBIOR-A"}).json()["results"]
+    assert [d["dds_id"] for d in listed] == [wanted]
+    assert client.get(SD, {"status": "BOGUS"}).status_code == 400

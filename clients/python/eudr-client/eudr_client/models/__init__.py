@@ -87,6 +87,7 @@ from .roles_out import RolesOut
 from .sd_attestation_declaration_version_enum import SDAttestationDeclarationVersionEnum
 from .sd_attestation_request import SDAttestationRequest
 from .sd_filing_request import SDFilingRequest
+from .sd_list_status import SdListStatus
 from .sd_operator_request import SDOperatorRequest
 from .sd_record import SDRecord
 from .sd_record_attestation import SDRecordAttestation
@@ -202,6 +203,7 @@ __all__ = (
     "SDAttestationDeclarationVersionEnum",
     "SDAttestationRequest",
     "SDFilingRequest",
+    "SdListStatus",
     "SDOperatorRequest",
     "SDRecord",
     "SDRecordAttestation",

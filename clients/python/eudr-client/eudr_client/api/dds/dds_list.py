@@ -18,6 +18,7 @@ def _get_kwargs(
     created_after: datetime.date | Unset = UNSET,
     created_before: datetime.date | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: DdsListStatus | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -37,6 +38,8 @@ def _get_kwargs(
     params["created_before"] = json_created_before
 
     params["cursor"] = cursor
+
+    params["internal_reference"] = internal_reference
 
     params["page_size"] = page_size
 
@@ -119,6 +122,7 @@ def sync_detailed(
     created_after: datetime.date | Unset = UNSET,
     created_before: datetime.date | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: DdsListStatus | Unset = UNSET,
 ) -> Response[PaginatedDDSSummaryList | Problem]:
@@ -131,6 +135,7 @@ def sync_detailed(
         created_after (datetime.date | Unset):
         created_before (datetime.date | Unset):
         cursor (str | Unset):
+        internal_reference (str | Unset):
         page_size (int | Unset):
         status (DdsListStatus | Unset):
 
@@ -147,6 +152,7 @@ def sync_detailed(
         created_after=created_after,
         created_before=created_before,
         cursor=cursor,
+        internal_reference=internal_reference,
         page_size=page_size,
         status=status,
     )
@@ -165,6 +171,7 @@ def sync(
     created_after: datetime.date | Unset = UNSET,
     created_before: datetime.date | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: DdsListStatus | Unset = UNSET,
 ) -> PaginatedDDSSummaryList | Problem | None:
@@ -177,6 +184,7 @@ def sync(
         created_after (datetime.date | Unset):
         created_before (datetime.date | Unset):
         cursor (str | Unset):
+        internal_reference (str | Unset):
         page_size (int | Unset):
         status (DdsListStatus | Unset):
 
@@ -194,6 +202,7 @@ def sync(
         created_after=created_after,
         created_before=created_before,
         cursor=cursor,
+        internal_reference=internal_reference,
         page_size=page_size,
         status=status,
     ).parsed
@@ -206,6 +215,7 @@ async def asyncio_detailed(
     created_after: datetime.date | Unset = UNSET,
     created_before: datetime.date | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: DdsListStatus | Unset = UNSET,
 ) -> Response[PaginatedDDSSummaryList | Problem]:
@@ -218,6 +228,7 @@ async def asyncio_detailed(
         created_after (datetime.date | Unset):
         created_before (datetime.date | Unset):
         cursor (str | Unset):
+        internal_reference (str | Unset):
         page_size (int | Unset):
         status (DdsListStatus | Unset):
 
@@ -234,6 +245,7 @@ async def asyncio_detailed(
         created_after=created_after,
         created_before=created_before,
         cursor=cursor,
+        internal_reference=internal_reference,
         page_size=page_size,
         status=status,
     )
@@ -250,6 +262,7 @@ async def asyncio(
     created_after: datetime.date | Unset = UNSET,
     created_before: datetime.date | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: DdsListStatus | Unset = UNSET,
 ) -> PaginatedDDSSummaryList | Problem | None:
@@ -262,6 +275,7 @@ async def asyncio(
         created_after (datetime.date | Unset):
         created_before (datetime.date | Unset):
         cursor (str | Unset):
+        internal_reference (str | Unset):
         page_size (int | Unset):
         status (DdsListStatus | Unset):
 
@@ -280,6 +294,7 @@ async def asyncio(
             created_after=created_after,
             created_before=created_before,
             cursor=cursor,
+            internal_reference=internal_reference,
             page_size=page_size,
             status=status,
         )

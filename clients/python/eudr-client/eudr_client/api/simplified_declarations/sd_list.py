@@ -1,3 +1,4 @@
+import datetime
 from http import HTTPStatus
 from typing import Any
 
@@ -7,20 +8,46 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.paginated_sd_summary_list import PaginatedSDSummaryList
 from ...models.problem import Problem
+from ...models.sd_list_status import SdListStatus
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
+    commodity: str | Unset = UNSET,
+    created_after: datetime.date | Unset = UNSET,
+    created_before: datetime.date | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    status: SdListStatus | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
 
+    params["commodity"] = commodity
+
+    json_created_after: str | Unset = UNSET
+    if not isinstance(created_after, Unset):
+        json_created_after = created_after.isoformat()
+    params["created_after"] = json_created_after
+
+    json_created_before: str | Unset = UNSET
+    if not isinstance(created_before, Unset):
+        json_created_before = created_before.isoformat()
+    params["created_before"] = json_created_before
+
     params["cursor"] = cursor
 
+    params["internal_reference"] = internal_reference
+
     params["page_size"] = page_size
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status
+
+    params["status"] = json_status
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -40,6 +67,11 @@ def _parse_response(
         response_200 = PaginatedSDSummaryList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -86,16 +118,26 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    commodity: str | Unset = UNSET,
+    created_after: datetime.date | Unset = UNSET,
+    created_before: datetime.date | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    status: SdListStatus | Unset = UNSET,
 ) -> Response[PaginatedSDSummaryList | Problem]:
     """List your simplified declarations
 
      GET/POST /api/eudr/v1/simplified-declarations.
 
     Args:
+        commodity (str | Unset):
+        created_after (datetime.date | Unset):
+        created_before (datetime.date | Unset):
         cursor (str | Unset):
+        internal_reference (str | Unset):
         page_size (int | Unset):
+        status (SdListStatus | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -106,8 +148,13 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        commodity=commodity,
+        created_after=created_after,
+        created_before=created_before,
         cursor=cursor,
+        internal_reference=internal_reference,
         page_size=page_size,
+        status=status,
     )
 
     response = client.get_httpx_client().request(
@@ -120,16 +167,26 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    commodity: str | Unset = UNSET,
+    created_after: datetime.date | Unset = UNSET,
+    created_before: datetime.date | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    status: SdListStatus | Unset = UNSET,
 ) -> PaginatedSDSummaryList | Problem | None:
     """List your simplified declarations
 
      GET/POST /api/eudr/v1/simplified-declarations.
 
     Args:
+        commodity (str | Unset):
+        created_after (datetime.date | Unset):
+        created_before (datetime.date | Unset):
         cursor (str | Unset):
+        internal_reference (str | Unset):
         page_size (int | Unset):
+        status (SdListStatus | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -141,24 +198,39 @@ def sync(
 
     return sync_detailed(
         client=client,
+        commodity=commodity,
+        created_after=created_after,
+        created_before=created_before,
         cursor=cursor,
+        internal_reference=internal_reference,
         page_size=page_size,
+        status=status,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    commodity: str | Unset = UNSET,
+    created_after: datetime.date | Unset = UNSET,
+    created_before: datetime.date | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    status: SdListStatus | Unset = UNSET,
 ) -> Response[PaginatedSDSummaryList | Problem]:
     """List your simplified declarations
 
      GET/POST /api/eudr/v1/simplified-declarations.
 
     Args:
+        commodity (str | Unset):
+        created_after (datetime.date | Unset):
+        created_before (datetime.date | Unset):
         cursor (str | Unset):
+        internal_reference (str | Unset):
         page_size (int | Unset):
+        status (SdListStatus | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -169,8 +241,13 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        commodity=commodity,
+        created_after=created_after,
+        created_before=created_before,
         cursor=cursor,
+        internal_reference=internal_reference,
         page_size=page_size,
+        status=status,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -181,16 +258,26 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    commodity: str | Unset = UNSET,
+    created_after: datetime.date | Unset = UNSET,
+    created_before: datetime.date | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    status: SdListStatus | Unset = UNSET,
 ) -> PaginatedSDSummaryList | Problem | None:
     """List your simplified declarations
 
      GET/POST /api/eudr/v1/simplified-declarations.
 
     Args:
+        commodity (str | Unset):
+        created_after (datetime.date | Unset):
+        created_before (datetime.date | Unset):
         cursor (str | Unset):
+        internal_reference (str | Unset):
         page_size (int | Unset):
+        status (SdListStatus | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -203,7 +290,12 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            commodity=commodity,
+            created_after=created_after,
+            created_before=created_before,
             cursor=cursor,
+            internal_reference=internal_reference,
             page_size=page_size,
+            status=status,
         )
     ).parsed
