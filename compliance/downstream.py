@@ -24,6 +24,7 @@ from compliance.models import (
     TradingPartnerRecord,
     retention_end,
 )
+from eudr_service.lib.timestamps import iso_millis
 from regulation.roles import RECORDS_RETENTION_YEARS, OrganisationRole
 
 logger = logging.getLogger(__name__)
@@ -126,7 +127,7 @@ def trading_partner_export_row(record: TradingPartnerRecord) -> dict[str, str]:
         "email": record.email,
         "website": record.website,
         "retained_until": record.retained_until.isoformat(),
-        "created_at": record.created_at.isoformat(),
+        "created_at": iso_millis(record.created_at),
     }
 
 

@@ -34,6 +34,7 @@ from compliance.models import OrganisationRoles, PartnerKind, SubstantiatedConce
 from eudr_service.lib.fields import TimestampField
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.problems import Problem
+from eudr_service.lib.timestamps import iso_millis
 from regulation.roles import (
     RECORDS_RETENTION_YEARS,
     ROLE_TITLES,
@@ -373,7 +374,7 @@ class TradingPartnerViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         # The records as one JSON document, for a competent authority's request.
         records = _own_partner_records(request).order_by("consignment_date", "id")
         document = {
-            "exported_at": timezone.now().isoformat(),
+            "exported_at": iso_millis(timezone.now()),
             "account": request.user.organisation or request.user.email,
             "legal_basis": "Article 5(3) and 5(4) of Regulation (EU) 2023/1115 as amended by 2025/2650",
             "records": [trading_partner_export_row(record) for record in records],

@@ -30,6 +30,7 @@ from eu_filing import events
 from eu_filing.mapping import NotMappable, dds_to_eu, eu_internal_reference, sd_to_eu
 from eu_filing.models import EuState, EuStatusChange, EuSubmission
 from eudr_service.celery import tasks_run_inline
+from eudr_service.lib.timestamps import iso_millis
 from euis.answers import Overview
 from euis.client import EuisClient
 from euis.contract import (
@@ -439,7 +440,7 @@ def eu_contingency(submission: EuSubmission, *, now=None) -> dict | None:
     if now - submission.unavailable_since < timedelta(minutes=CONTINGENCY_AFTER_MINUTES):
         return None
     return {
-        "since": submission.unavailable_since.isoformat().replace("+00:00", "Z"),
+        "since": iso_millis(submission.unavailable_since),
         "source": "Operator API Reference v1.0, 11.6.5",
         "message": (
             f"The EU Information System has not answered for more than {CONTINGENCY_AFTER_MINUTES} "

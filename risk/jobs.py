@@ -20,6 +20,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from eudr_service.lib.timestamps import iso_millis
 from regulation.commodities import commodity_from_code
 from risk import geometry, service
 from risk.models import RiskJob, RiskJobChunk, RiskJobStatus
@@ -205,18 +206,14 @@ def risk_job_dict(job: RiskJob) -> dict[str, Any]:
         "progress": {"done": job.done, "total": job.total},
         "counts": job.counts or None,
         "options": job.options,
-        "created_at": _iso(job.created_at),
-        "finished_at": _iso(job.finished_at),
-        "expires_at": _iso(job.expires_at),
+        "created_at": iso_millis(job.created_at),
+        "finished_at": iso_millis(job.finished_at),
+        "expires_at": iso_millis(job.expires_at),
         "livemode": job.livemode,
     }
     if job.status == RiskJobStatus.DONE:
         data["results"] = {fmt: f"{base}/results.{fmt}" for fmt in ("json", "geojson", "csv")}
     return data
-
-
-def _iso(value: Any) -> str | None:
-    return value.isoformat().replace("+00:00", "Z") if value else None
 
 
 def risk_job_results(job: RiskJob) -> list[dict[str, Any]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -248,3 +249,14 @@ def test_job_results_say_whether_the_commodity_is_in_scope(
     assert response.status_code == 202, response.content
     results = client.get(f"{JOBS}/{response.json()['id']}/results.json").json()["results"]
     assert [item["eudr_in_scope"] for item in results] == [in_scope, in_scope]
+
+
+def test_job_timestamps_carry_milliseconds_like_every_other_timestamp(
+    client, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        job_id = client.post(JOBS, {"parcels": [{"lat": 52.0, "lng": 21.0}]}, format="json").json()["id"]
+    job = client.get(f"{JOBS}/{job_id}").json()
+    assert job["status"] == "done"
+    for name in ("created_at", "finished_at", "expires_at"):
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", job[name]), (name, job[name])
