@@ -118,6 +118,7 @@ class CsrdReportRequestSerializer(serializers.Serializer):
     report_year = ReportYearField(min_value=2000, help_text="Four digits, 2000 to next year")
     suppliers = SupplierSerializer(
         many=True,
+        allow_empty=False,  # "may not be empty", translated, before min_length's "at least 1 elements"
         min_length=1,
         max_length=settings.CSRD_MAX_SUPPLIERS,
         help_text=f"1 to {settings.CSRD_MAX_SUPPLIERS} suppliers",

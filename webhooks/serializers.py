@@ -19,6 +19,7 @@ class WebhookInSerializer(serializers.Serializer):
     )
     events = serializers.ListField(
         child=serializers.ChoiceField(choices=list(EVENT_TYPES)),
+        allow_empty=False,  # "may not be empty", translated, before min_length's "at least 1 elements"
         min_length=1,
         max_length=len(EVENT_TYPES),
         help_text=_EVENTS_HELP,
@@ -29,6 +30,7 @@ class WebhookPatchSerializer(serializers.Serializer):
     url = serializers.CharField(max_length=2048, required=False, trim_whitespace=False)
     events = serializers.ListField(
         child=serializers.ChoiceField(choices=list(EVENT_TYPES)),
+        allow_empty=False,  # "may not be empty", translated, before min_length's "at least 1 elements"
         min_length=1,
         max_length=len(EVENT_TYPES),
         required=False,
