@@ -7,7 +7,8 @@ pytestmark = pytest.mark.django_db
 
 def test_an_empty_event_list_is_refused_as_empty(keyed_client):
     client = keyed_client("standard")
-    answer = client.post("/api/eudr/v1/webhooks", {"url": "https://example.com/h", "events": []}, format="json")
+    body = {"url": "https://example.com/h", "events": []}
+    answer = client.post("/api/eudr/v1/webhooks", body, format="json")
     assert answer.status_code == 400
     text = str(answer.json())
     assert "elements" not in text and ("may not be empty" in text or "nie może być pusta" in text)
