@@ -51,7 +51,8 @@ def test_client_was_generated_from_the_current_schema():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_readme_examples_run_against_the_live_service(live_server, settings, uldk_standin):
+def test_readme_examples_run_against_the_live_service(live_server, settings, uldk_standin, eager_tasks):
+    # The job and the report the examples wait for run in this process, services suite too.
     settings.PUBLIC_BASE_URL = live_server.url
     settings.ULDK_BASE_URL = uldk_standin  # the README's parcel numbers, as `make run` serves them
     settings.WEBHOOKS_ALLOW_INSECURE = True  # the example registers a local receiver
