@@ -75,7 +75,7 @@ def test_readme_examples_run_against_the_live_service(live_server, settings, uld
         "RECEIVED_HEADERS": headers,
     }
     blocks = _readme_blocks(CLIENT_DIR / "README.md", "python")
-    assert len(blocks) == 8
+    assert len(blocks) == 9
     for block in blocks:
         exec(compile(block, "clients/python/README.md", "exec"), namespace)
 
@@ -95,6 +95,9 @@ def test_readme_examples_run_against_the_live_service(live_server, settings, uld
     assert declaration.dds_id.startswith("SD-") and declaration.document_type == "simplified_declaration"
     assert declaration.status == "COMPLIANT"
     assert namespace["job"].status == "done" and len(namespace["results"]["results"]) == 2
+    assert namespace["roles"].roles == ["later_downstream_operator_or_trader"]
+    partner = namespace["partner"]
+    assert partner.retained_until.year == 2031 and partner.name == "Skup Zbóż Nowak"
     hook = namespace["hook"]
     assert hook.events == ["dds.at_risk", "dds.status_changed"] and hook.secret.startswith("whsec_")
     assert namespace["report"].status == "done" and namespace["pdf"].startswith(b"%PDF")
