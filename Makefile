@@ -54,16 +54,19 @@ run: migrate
 # Test layers. `make test` runs the fast layer on every core (pytest-xdist); the slow
 # layers (markers browser, pdf_layout, fuzz in pyproject.toml) run in `make test-slow`;
 # `make test-all` runs both at once. CI (.ci/run) runs both layers, then the services suite.
+# Tests are handed to the workers one at a time (--maxschedchunk 1): in bigger chunks,
+# one worker may be left with a queue of long tests while the others stop.
 SLOW_LAYERS := browser or pdf_layout or fuzz
 TEST_WORKERS ?= auto
+PARALLEL = -n $(TEST_WORKERS) --maxschedchunk 1
 test: $(STAMP)
-	$(PY) -m pytest -n $(TEST_WORKERS) -m "not ($(SLOW_LAYERS))"
+	$(PY) -m pytest $(PARALLEL) -m "not ($(SLOW_LAYERS))"
 
 test-slow: $(STAMP)
-	$(PY) -m pytest -n $(TEST_WORKERS) -m "$(SLOW_LAYERS)"
+	$(PY) -m pytest $(PARALLEL) -m "$(SLOW_LAYERS)"
 
 test-all: $(STAMP)
-	$(PY) -m pytest -n $(TEST_WORKERS)
+	$(PY) -m pytest $(PARALLEL)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
@@ -73,13 +76,19 @@ format: $(STAMP)
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
-# The whole suite again on PostgreSQL, Redis and a real Celery worker
-# (see .ci/run for how the services are started).
-test-services: $(STAMP)
-	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/eudr} \
+# The whole suite again on PostgreSQL, Redis and real Celery workers (see .ci/run for
+# how the services are started), in parallel. Its tests wait on workers, servers and
+# child processes, so it runs twice as many workers as cores, at most 6: each takes its
+# own test database and two Redis databases (tests/services_per_worker.py: gwN uses
+# n+2N for a URL ending in /n, so 3 to 14 by default). The tests marked `serial` stop
+# PostgreSQL under everyone: they run alone, after. SERVICES_WORKERS=0 runs in one process.
+SERVICES_WORKERS ?= $(shell python3 -c "import os; print(min(6, 2 * os.cpu_count()))")
+SERVICES_ENV = DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/eudr} \
 	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/3} \
-	CELERY_BROKER_URL=$${CELERY_BROKER_URL:-redis://127.0.0.1:6379/4} \
-	$(PY) -m pytest
+	CELERY_BROKER_URL=$${CELERY_BROKER_URL:-redis://127.0.0.1:6379/4}
+test-services: $(STAMP)
+	$(SERVICES_ENV) $(PY) -m pytest -n $(SERVICES_WORKERS) --maxschedchunk 1 -m "not serial"
+	$(SERVICES_ENV) $(PY) -m pytest -m serial
 
 bench: $(STAMP)
 	$(PY) bench/run.py

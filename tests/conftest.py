@@ -251,7 +251,10 @@ def uldk():
 
 
 def pytest_collection_modifyitems(items):
-    """Tests marked `slow` run only with RUN_SLOW=1 (CI's slow section sets it).
+    """Tests marked `slow` run only with RUN_SLOW=1 (CI sets it for `make test-all`), and
+    then first: a parallel run hands them out at the start instead of waiting minutes for
+    one at the end. Only those that need no database move: pytest-django has ordered the
+    database tests before the transactional ones (see below), and that order must hold.
 
     Every transactional test (live server, real workers) gets serialized rollback.
 
@@ -273,6 +276,13 @@ def pytest_collection_modifyitems(items):
             kwargs = dict(marker.kwargs) if marker else {}
             kwargs.update(transaction=True, serialized_rollback=True)
             item.add_marker(pytest.mark.django_db(**kwargs), append=False)  # closest wins
+    if run_slow:
+        items.sort(key=lambda item: not (item.get_closest_marker("slow") and not _uses_database(item)))
+
+
+def _uses_database(item: pytest.Item) -> bool:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return bool(item.get_closest_marker("django_db") or {"db", "transactional_db", "live_server"} & fixtures)
 
 
 @pytest.fixture

@@ -57,6 +57,7 @@ def _post(url: str, key: str, payload: dict, idempotency_key: str) -> tuple[int,
 
 
 @pytest.mark.services
+@pytest.mark.serial  # stops PostgreSQL under every other test process
 @pytest.mark.skipif(
     not SERVICES or not PG_CTL or __import__("os").geteuid() != 0, reason="needs the services suite as root"
 )

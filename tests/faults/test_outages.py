@@ -105,6 +105,7 @@ def _get(url: str, key: str) -> tuple[int, str, dict[str, str]]:
 
 
 @pytest.mark.services
+@pytest.mark.serial  # stops PostgreSQL under every other test process
 @pytest.mark.skipif(
     not SERVICES or not PG_CTL or os.geteuid() != 0, reason="needs the services suite as root"
 )
