@@ -55,6 +55,13 @@ class Receiver:
         return self.requests
 
 
+class _ReceiverServer(ThreadingHTTPServer):
+    # A receiver takes a burst as a web server would: the standard library's listen
+    # backlog of 5 refused connections when a worker's send threads all connected at once.
+    request_queue_size = 128
+    daemon_threads = True
+
+
 def _handler_for(receiver: Receiver) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self) -> None:
@@ -85,8 +92,7 @@ def _handler_for(receiver: Receiver) -> type[BaseHTTPRequestHandler]:
 @pytest.fixture
 def receiver() -> Iterator[Receiver]:
     receiver = Receiver()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(receiver))
-    server.daemon_threads = True
+    server = _ReceiverServer(("127.0.0.1", 0), _handler_for(receiver))
     receiver.port = server.server_address[1]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
