@@ -115,3 +115,21 @@ def test_index_is_built_once_under_concurrent_first_use(monkeypatch, tmp_path):
         thread.join()
     assert built == [path]
     assert len({id(result) for result in results}) == 1
+
+
+def test_a_fresh_index_answers_threads_querying_at_once():
+    """Threads asking a new index at once (a threaded server's first requests) get the
+    answers one thread gets; GEOS prepares each country's locator on its first query,
+    which aborted the process when two threads raced to it."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from risk.countries import load_index
+
+    points = [(lat, lng) for lat in range(-50, 70, 7) for lng in range(-170, 180, 11)]
+    one = load_index()
+    expected = [one.country_at(lat, lng) for lat, lng in points]
+    fresh = load_index()
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        answers = list(pool.map(lambda p: fresh.country_at(*p), points))
+    assert answers == expected
+    assert sum(a is not None for a in answers) > 50  # real countries, not only sea
