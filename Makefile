@@ -108,7 +108,7 @@ client: $(STAMP)
 	.venv-client/bin/pip install --quiet -r clients/generator-requirements.txt
 	$(PY) manage.py spectacular --format openapi-json --file clients/python/openapi.json
 	cd clients && PATH="$(CURDIR)/.venv-client/bin:$$PATH" ../.venv-client/bin/openapi-python-client generate \
-		--path python/openapi.json --config python-config.yaml --meta setup --output-path python/eudr-client --overwrite
+		--path python/openapi.json --config python-config.yaml --custom-template-path templates --meta setup --output-path python/eudr-client --overwrite
 
 clean:
 	rm -rf $(VENV) .venv-client var staticfiles

@@ -14,7 +14,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
-from rest_framework.pagination import CursorPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -33,6 +32,7 @@ from compliance.downstream import (
 from compliance.models import OrganisationRoles, PartnerKind, SubstantiatedConcern, TradingPartnerRecord
 from eudr_service.lib.fields import TimestampField
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
+from eudr_service.lib.pagination import ApiCursorPagination
 from eudr_service.lib.problems import Problem
 from eudr_service.lib.timestamps import iso_millis
 from regulation.roles import (
@@ -189,13 +189,6 @@ class TradingPartnerOutSerializer(serializers.Serializer):
     created_at = TimestampField()
 
 
-class RecordPagination(CursorPagination):
-    ordering = ("-created_at", "-id")
-    page_size = 50
-    page_size_query_param = "page_size"
-    max_page_size = 200
-
-
 _FILTERS = [
     OpenApiParameter("kind", OpenApiTypes.STR, enum=[k for k, _label in PartnerKind.choices]),
     OpenApiParameter("consignment_reference", OpenApiTypes.STR),
@@ -261,7 +254,7 @@ class TradingPartnerViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     required_feature = "dds"
     test_key_policy = TEST_OBJECTS
     serializer_class = TradingPartnerOutSerializer
-    pagination_class = RecordPagination
+    pagination_class = ApiCursorPagination
     lookup_url_kwarg = "record_id"
 
     def get_queryset(self):
@@ -415,7 +408,7 @@ class SubstantiatedConcernViewSet(mixins.ListModelMixin, viewsets.GenericViewSet
     required_feature = "dds"
     test_key_policy = TEST_OBJECTS
     serializer_class = ConcernOutSerializer
-    pagination_class = RecordPagination
+    pagination_class = ApiCursorPagination
 
     def get_queryset(self):
         return SubstantiatedConcern.objects.filter(

@@ -28,28 +28,28 @@ from compliance.models import DueDiligenceStatement, FilingKind
 from compliance.sd_serializers import SDFilingSerializer
 from compliance.serializers import DDSListFilterSerializer, DDSRecordSerializer, DDSSummarySerializer
 from compliance.services import dds_filter
-from compliance.views import StatementPagination, _pdf_response, validated_filing_body
+from compliance.views import _pdf_response, validated_filing_body
+from eudr_service.lib.fields import ApiLinkField
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES
+from eudr_service.lib.pagination import ApiCursorPagination
 from eudr_service.lib.problems import Problem
 from eudr_service.lib.renderers import NO_FORMAT_PARAMETER, PDF_VIEW_RENDERERS
+from eudr_service.lib.versioning import api_url
 
 SD_PATH = "/api/eudr/v1/simplified-declarations"
 
 
+_LINK_HELP = "Absolute from API version 1.1; the path in 1.0"
+
+
 class SDRecordSerializer(DDSRecordSerializer):
     operator_size = serializers.CharField()
-    url = serializers.SerializerMethodField()
-
-    def get_url(self, statement) -> str:
-        return f"{SD_PATH}/{statement.dds_id}"
-
-    def get_pdf_url(self, statement) -> str:
-        return f"{SD_PATH}/{statement.dds_id}/pdf"
+    url = ApiLinkField(lambda declaration: f"{SD_PATH}/{declaration.dds_id}", help_text=_LINK_HELP)
+    pdf_url = ApiLinkField(lambda declaration: f"{SD_PATH}/{declaration.dds_id}/pdf", help_text=_LINK_HELP)
 
 
 class SDSummarySerializer(DDSSummarySerializer):
-    def get_url(self, statement) -> str:
-        return f"{SD_PATH}/{statement.dds_id}"
+    url = ApiLinkField(lambda declaration: f"{SD_PATH}/{declaration.dds_id}", help_text=_LINK_HELP)
 
 
 def owned_declaration(request: Request, sd_id: str) -> DueDiligenceStatement:
@@ -78,7 +78,7 @@ class SDViewSet(IdempotentFilingMixin, mixins.ListModelMixin, viewsets.GenericVi
     required_feature = "dds"
     test_key_policy = TEST_OBJECTS
     serializer_class = SDSummarySerializer
-    pagination_class = StatementPagination
+    pagination_class = ApiCursorPagination
     lookup_url_kwarg = "sd_id"
 
     def get_queryset(self):
@@ -131,7 +131,7 @@ class SDViewSet(IdempotentFilingMixin, mixins.ListModelMixin, viewsets.GenericVi
         declaration, replayed = self.file_once(request, data, filing_kind=FilingKind.SIMPLIFIED)
         declaration = statement_with_details(DueDiligenceStatement.objects.filter(pk=declaration.pk)).get()
         response = Response(SDRecordSerializer(declaration).data, status=201)
-        response["Location"] = f"{SD_PATH}/{declaration.dds_id}"
+        response["Location"] = api_url(f"{SD_PATH}/{declaration.dds_id}")
         return self.replay_mark(response, replayed)
 
     @extend_schema(

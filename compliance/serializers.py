@@ -1,11 +1,17 @@
 """Serializers describing the compliance API (also used for the OpenAPI schema)."""
 
+from typing import Any
+
+from django.utils import translation
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from compliance.evidence import statement_attestation, statement_evidence, statement_operator_identity
 from compliance.hooks import eu_filing_port
 from compliance.models import DDSStatus
-from eudr_service.lib.fields import OptionalCharField, TimestampField
+from eudr_service.lib.fields import ApiLinkField, OptionalCharField, QuantityField, TimestampField
+from eudr_service.lib.versioning import old_form_mark, served_at_least, served_language
+from regulation.commodities import UnknownCommodity, commodity_label, normalize_commodity
 from risk.engine import RiskLevel
 
 
@@ -45,6 +51,40 @@ class VerificationRecordSerializer(serializers.Serializer):
     )
 
 
+def _commodity_codes(names: str) -> list[str]:
+    # A statement keeps its commodities' Polish names joined by ", " (the verify record's
+    # `commodity`); each maps back to its Annex I code through the one synonym table.
+    return [_code_of(name) for name in names.split(", ") if name]
+
+
+def _code_of(name: str) -> str:
+    try:
+        return normalize_commodity(name).code
+    except UnknownCommodity:  # never stored by our filings; shown as it is rather than failing
+        return name
+
+
+@extend_schema_field({"type": "string"})
+class StatementCommodityField(serializers.Field):
+    """`commodity` of a statement: Annex I codes from 1.1 on (`soya`, several joined by
+    ", "), the Polish names of the verify record in 1.0 (`soja`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(read_only=True, **kwargs)
+
+    def to_representation(self, value: str) -> str:
+        if served_at_least("1.1"):
+            return ", ".join(_commodity_codes(value))
+        old_form_mark()
+        return value
+
+
+def commodity_name(codes: list[str]) -> str:
+    """The commodities named for the reader (Accept-Language, pl or en), joined by ", "."""
+    with translation.override(served_language()):
+        return ", ".join(commodity_label(code) for code in codes)
+
+
 class HistoryEntrySerializer(serializers.Serializer):
     from_status = serializers.CharField()
     to_status = serializers.CharField()
@@ -76,7 +116,7 @@ class PlotOutSerializer(serializers.Serializer):
     address = PostalAddressOutSerializer(
         allow_null=True, help_text="An address plot's postal address (simplified declarations); else null"
     )
-    area_ha = serializers.DecimalField(max_digits=12, decimal_places=4, allow_null=True)
+    area_ha = QuantityField(max_digits=12, decimal_places=4, allow_null=True)
     risk_level = OptionalCharField(help_text="null until screened")
     screening_error = serializers.CharField(allow_blank=True)
     finding = serializers.CharField(
@@ -100,19 +140,25 @@ class ProducerOutSerializer(serializers.Serializer):
 
 
 class CommodityOutSerializer(serializers.Serializer):
-    commodity = serializers.CharField(source="code")
+    commodity = serializers.CharField(source="code", help_text="Annex I code, e.g. soya")
+    commodity_name = serializers.SerializerMethodField(
+        help_text="The commodity named in the language of Accept-Language (pl or en; English by default)"
+    )
     description = serializers.CharField()
     hs_heading = serializers.CharField()
-    net_mass_kg = serializers.DecimalField(max_digits=14, decimal_places=3, allow_null=True)
-    percentage_estimation_or_deviation = serializers.DecimalField(
+    net_mass_kg = QuantityField(max_digits=14, decimal_places=3, allow_null=True)
+    percentage_estimation_or_deviation = QuantityField(
         max_digits=5, decimal_places=3, allow_null=True, help_text="V3 percentageEstimationOrDeviation"
     )
-    supplementary_unit = serializers.DecimalField(max_digits=14, decimal_places=3, allow_null=True)
+    supplementary_unit = QuantityField(max_digits=14, decimal_places=3, allow_null=True)
     supplementary_unit_qualifier = serializers.CharField(allow_blank=True, help_text="e.g. NAR, MTQ; empty")
     country_of_production = serializers.CharField(help_text="The first producer's country")
     species = SpeciesOutSerializer(many=True, help_text="Tree species (V3 speciesInfo); empty when not given")
     producers = ProducerOutSerializer(many=True, source="producer_rows", help_text="V3 producers")
     plots = PlotOutSerializer(many=True)
+
+    def get_commodity_name(self, line) -> str:
+        return commodity_name([line.code])
 
 
 class OperatorOutSerializer(serializers.Serializer):
@@ -138,17 +184,28 @@ class DDSSummarySerializer(serializers.Serializer):
     internal_reference = serializers.CharField(allow_blank=True)
     activity = serializers.CharField(allow_blank=True)
     operator_name = serializers.CharField()
-    commodity = serializers.CharField(help_text="Commodity name(s) in Polish")
+    commodity = StatementCommodityField(
+        help_text=(
+            "Annex I code(s), e.g. soya; several joined by ', '. "
+            "API version 1.0 (the default) answers the Polish name(s) instead, as the verify record does"
+        )
+    )
+    commodity_name = serializers.SerializerMethodField(
+        help_text="The commodities named in the language of Accept-Language (pl or en; English by default)"
+    )
     country_of_production = serializers.CharField()
     created_at = TimestampField()
     verified_at = TimestampField(allow_null=True)
     valid_until = TimestampField(allow_null=True)
-    cert_url = serializers.CharField()
+    cert_url = serializers.URLField(help_text="The public status page; absolute in every version")
     livemode = serializers.BooleanField(help_text="false for test (sandbox) data, filed with a test key")
-    url = serializers.SerializerMethodField()
+    url = ApiLinkField(
+        lambda statement: f"/api/eudr/v1/dds/{statement.dds_id}",
+        help_text="Absolute from API version 1.1; the path in 1.0",
+    )
 
-    def get_url(self, statement) -> str:
-        return f"/api/eudr/v1/dds/{statement.dds_id}"
+    def get_commodity_name(self, statement) -> str:
+        return commodity_name(_commodity_codes(statement.commodity))
 
 
 class DDSRecordSerializer(DDSSummarySerializer):
@@ -179,7 +236,10 @@ class DDSRecordSerializer(DDSSummarySerializer):
     eu_is = serializers.SerializerMethodField(
         help_text="Submission to the EU Information System; null until the statement is COMPLIANT"
     )
-    pdf_url = serializers.SerializerMethodField()
+    pdf_url = ApiLinkField(
+        lambda statement: f"/api/eudr/v1/dds/{statement.dds_id}/pdf",
+        help_text="Absolute from API version 1.1; the path in 1.0",
+    )
     history = HistoryEntrySerializer(many=True)
 
     def get_eu_is(self, statement) -> dict | None:
@@ -197,9 +257,6 @@ class DDSRecordSerializer(DDSSummarySerializer):
 
     def get_evidence(self, statement) -> dict:
         return statement_evidence(statement)
-
-    def get_pdf_url(self, statement) -> str:
-        return f"/api/eudr/v1/dds/{statement.dds_id}/pdf"
 
 
 class DDSListFilterSerializer(serializers.Serializer):

@@ -7,7 +7,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import viewsets
 from rest_framework.decorators import action
-from rest_framework.pagination import CursorPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -34,9 +33,10 @@ from compliance.services import dds_filter
 from compliance.verify_fast_path import verify_answer, with_cors
 from eudr_service.lib.jobs import prefers_async
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
+from eudr_service.lib.pagination import ApiCursorPagination
 from eudr_service.lib.problems import Problem
 from eudr_service.lib.renderers import NO_FORMAT_PARAMETER, PDF_VIEW_RENDERERS
-from eudr_service.lib.versioning import deprecated_body_mark
+from eudr_service.lib.versioning import api_url, deprecated_body_mark
 
 
 class VerifyViewSet(viewsets.ViewSet):
@@ -79,13 +79,6 @@ class VerifyViewSet(viewsets.ViewSet):
         return with_cors(super().finalize_response(request, response, *args, **kwargs))
 
 
-class StatementPagination(CursorPagination):
-    ordering = ("-created_at", "-id")
-    page_size = 50
-    page_size_query_param = "page_size"
-    max_page_size = 200
-
-
 def owned_statement(request: Request, dds_id: str) -> DueDiligenceStatement:
     """The caller's own statement in the caller's mode; anyone else's, or one
     of the other mode, is indistinguishable from none."""
@@ -119,7 +112,7 @@ _PDF_FAILED = OpenApiResponse(
 
 
 def _pdf_url(statement: DueDiligenceStatement) -> str:
-    return f"/api/eudr/v1/dds/{statement.dds_id}/pdf"
+    return api_url(f"/api/eudr/v1/dds/{statement.dds_id}/pdf")
 
 
 def _pdf_response(request: Request, statement: DueDiligenceStatement, *, status: int = 200) -> HttpResponse:
@@ -142,7 +135,7 @@ def _pdf_response(request: Request, statement: DueDiligenceStatement, *, status:
     # JSON whatever renderer was negotiated: the client asked for the PDF, which is not ready.
     url = _pdf_url(statement)
     response = Response({**extra, "pdf_url": url}, status=202, content_type="application/json")
-    response["Location"] = _pdf_url(statement)
+    response["Location"] = url
     response["Retry-After"] = PDF_POLL_AFTER_SECONDS
     return response
 
@@ -164,7 +157,7 @@ class DDSFilingViewSet(IdempotentFilingMixin, viewsets.GenericViewSet):
     required_feature = "dds"
     test_key_policy = TEST_OBJECTS
     serializer_class = DDSSummarySerializer
-    pagination_class = StatementPagination
+    pagination_class = ApiCursorPagination
 
     def get_queryset(self):
         filters = DDSListFilterSerializer(data=self.request.query_params)
@@ -207,7 +200,7 @@ class DDSFilingViewSet(IdempotentFilingMixin, viewsets.GenericViewSet):
         else:
             response = _pdf_response(request, statement, status=201)
         if response.status_code != 202:
-            response["Location"] = f"/api/eudr/v1/dds/{statement.dds_id}"
+            response["Location"] = api_url(f"/api/eudr/v1/dds/{statement.dds_id}")
         return self.replay_mark(response, replayed)
 
     @extend_schema(

@@ -16,7 +16,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
-from rest_framework.pagination import CursorPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -36,6 +35,7 @@ from eu_filing.outbox import WithdrawRefused, configured_environment, dds_withdr
 from eu_filing.upstream import upstream_reference_record
 from eudr_service.lib.fields import TimestampField
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
+from eudr_service.lib.pagination import ApiCursorPagination
 from eudr_service.lib.problems import Problem
 
 
@@ -340,20 +340,13 @@ class UpstreamReferenceOutSerializer(serializers.Serializer):
     created_at = TimestampField()
 
 
-class UpstreamPagination(CursorPagination):
-    ordering = ("-created_at", "-id")
-    page_size = 50
-    page_size_query_param = "page_size"
-    max_page_size = 200
-
-
 class UpstreamReferenceViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     # /api/eudr/v1/upstream-references: the statements behind your products.
 
     required_feature = "dds"
     test_key_policy = LIVE_ONLY
     serializer_class = UpstreamReferenceOutSerializer
-    pagination_class = UpstreamPagination
+    pagination_class = ApiCursorPagination
 
     def get_queryset(self):
         return UpstreamReference.objects.filter(owner=self.request.user)

@@ -256,7 +256,11 @@ BUDGET_PARCELS_PER_REQUEST = env_int("BUDGET_PARCELS_PER_REQUEST", 250, minimum=
 BUDGET_PDF_MAX_PAGES = env_int("BUDGET_PDF_MAX_PAGES", 200, minimum=1)
 
 # --- API ---------------------------------------------------------------------
+# The version an answer takes when the request names none (the specification's, part 9),
+# and every version a request may name in its API-Version header (docs/api-conventions.md).
 API_VERSION = "1.0"
+API_VERSIONS = ("1.0", "1.1")
+LATEST_API_VERSION = API_VERSIONS[-1]
 # On in the test suite: a problem code without a page in eudr_service.lib.problem_types
 # raises instead of answering with a `type` that leads nowhere.
 PROBLEM_TYPES_STRICT = False
@@ -433,6 +437,19 @@ DEPRECATED_BODIES: list[dict[str, str]] = [
     },
 ]
 
+# Versions on their way out: an answer in one of them that used a form its successor
+# changed carries Deprecation and Sunset (eudr_service.lib.versioning). Twelve months,
+# as the specification's deprecation policy (part 9) requires at least.
+DEPRECATED_API_VERSIONS: list[dict[str, str]] = [
+    {
+        "version": "1.0",
+        "deprecated_at": "2026-11-26T00:00:00Z",
+        "sunset": "2027-11-26T00:00:00Z",
+        "successor": "/api/schema/",
+        "documentation": "/api/docs/",
+    },
+]
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "accounts.authentication.APIKeyAuthentication",
@@ -459,7 +476,9 @@ SPECTACULAR_SETTINGS = {
         "badge widget and webhooks for Polish agricultural supply chains. "
         "Errors are application/problem+json (RFC 9457)."
     ),
-    "VERSION": API_VERSION,
+    # The schema describes the latest version; every operation documents the
+    # API-Version header with it as the default (eudr_service.lib.openapi).
+    "VERSION": LATEST_API_VERSION,
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

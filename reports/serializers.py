@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 from django.conf import settings
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from eudr_service.lib.budget import budget_check_parcels
@@ -154,7 +155,7 @@ class CsrdReportSerializer(ApiModelSerializer):
 
     id = serializers.UUIDField(source="public_id")
     status = serializers.ChoiceField(choices=ReportStatus.choices)
-    pdf_url = serializers.SerializerMethodField()
+    pdf_url = serializers.SerializerMethodField(help_text="Absolute; null until `status` is done")
     # Declared rather than derived from the model: the derived bounds depend on the
     # database backend, and the published schema must not.
     report_year = serializers.IntegerField()
@@ -183,6 +184,7 @@ class CsrdReportSerializer(ApiModelSerializer):
             "livemode",
         )
 
+    @extend_schema_field({"type": "string", "format": "uri", "nullable": True})
     def get_pdf_url(self, report: CsrdReport) -> str | None:
         if report.status != ReportStatus.DONE:
             return None

@@ -20,6 +20,7 @@ from eudr_service.lib.jobs import prefers_async
 from eudr_service.lib.openapi import PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.problems import Problem
 from eudr_service.lib.renderers import PDFRenderer
+from eudr_service.lib.versioning import api_url
 from reports.models import CsrdReport, ReportStatus
 from reports.serializers import CsrdReportRequestSerializer, CsrdReportSerializer
 from reports.services import csrd_report_create, csrd_report_wait
@@ -48,7 +49,7 @@ def _status_response(request: Request, report: CsrdReport, status: int = 200) ->
     # JSON whatever renderer was negotiated (a client asking for the PDF may get a 202 first).
     response = Response(CsrdReportSerializer(report).data, status=status, content_type="application/json")
     if status == 202:
-        response["Location"] = f"/api/csrd/reports/{report.public_id}"
+        response["Location"] = api_url(f"/api/csrd/reports/{report.public_id}")
         response["Retry-After"] = POLL_AFTER_SECONDS
         if prefers_async(request):
             response["Preference-Applied"] = "respond-async"

@@ -21,6 +21,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from eudr_service.lib.timestamps import iso_millis
+from eudr_service.lib.versioning import api_url
 from regulation.commodities import commodity_from_code
 from risk import geometry, service
 from risk.models import RiskJob, RiskJobChunk, RiskJobStatus
@@ -212,7 +213,7 @@ def risk_job_dict(job: RiskJob) -> dict[str, Any]:
         "livemode": job.livemode,
     }
     if job.status == RiskJobStatus.DONE:
-        data["results"] = {fmt: f"{base}/results.{fmt}" for fmt in ("json", "geojson", "csv")}
+        data["results"] = {fmt: api_url(f"{base}/results.{fmt}") for fmt in ("json", "geojson", "csv")}
     return data
 
 

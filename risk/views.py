@@ -20,6 +20,7 @@ from eudr_service.lib.budget import budget_check
 from eudr_service.lib.json_parser import DepthLimitedJSONParser, UploadParser, json_loads_bounded
 from eudr_service.lib.openapi import PROBLEM_RESPONSES
 from eudr_service.lib.problems import Problem
+from eudr_service.lib.versioning import api_url
 from risk import geometry, jobs, parcels, service
 from risk.events import risk_critical_batch_emit, risk_critical_emit
 from risk.models import RiskJob, RiskJobStatus
@@ -351,7 +352,7 @@ class RiskJobViewSet(viewsets.ViewSet):
             owner=request.user, plots=plots, options=options, livemode=request_livemode(request)
         )
         job.refresh_from_db()
-        location = f"/api/eudr/v1/risk-score/jobs/{job.public_id}"
+        location = api_url(f"/api/eudr/v1/risk-score/jobs/{job.public_id}")
         return Response(jobs.risk_job_dict(job), status=202, headers={"Location": location})
 
     @extend_schema(

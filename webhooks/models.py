@@ -93,6 +93,11 @@ class Endpoint(models.Model):
             found.append(self.previous_secret)
         return found
 
+    @property
+    def rotation_ends_at(self) -> datetime | None:
+        """When the previous secret stops signing; None when it no longer does."""
+        return self.previous_secret_expires_at if len(self.signing_secrets()) > 1 else None
+
     def subscribes_to(self, event_type: str) -> bool:
         return event_type in self.events
 

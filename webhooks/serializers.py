@@ -49,8 +49,12 @@ class WebhookSerializer(ApiModelSerializer):
         read_only=True,
         help_text="false for a test webhook (registered with a test key): it gets test events only",
     )
-    secret_rotation_ends_at = serializers.SerializerMethodField(
-        help_text="While set, the previous secret also signs (two signatures per request)"
+    url = serializers.URLField(read_only=True, help_text="The receiver's https URL")
+    secret_rotation_ends_at = TimestampField(
+        source="rotation_ends_at",
+        allow_null=True,
+        read_only=True,
+        help_text="While set, the previous secret also signs (two signatures per request)",
     )
 
     class Meta:
@@ -69,11 +73,6 @@ class WebhookSerializer(ApiModelSerializer):
             "updated_at",
         ]
         read_only_fields = fields
-
-    def get_secret_rotation_ends_at(self, endpoint: Endpoint) -> str | None:
-        if len(endpoint.signing_secrets()) < 2:
-            return None
-        return TimestampField().to_representation(endpoint.previous_secret_expires_at)
 
 
 class WebhookWithSecretSerializer(WebhookSerializer):

@@ -12,13 +12,13 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts.authentication import request_livemode
 from accounts.permissions import TEST_OBJECTS
 from eudr_service.lib.openapi import PROBLEM_RESPONSES, ProblemSerializer
+from eudr_service.lib.pagination import VersionedPagination
 from eudr_service.lib.problems import Problem
 from webhooks import services
 from webhooks.models import Delivery, Endpoint
@@ -33,12 +33,6 @@ from webhooks.serializers import (
 _ERRORS = {code: PROBLEM_RESPONSES[code] for code in (401, 403, 404, 429)}
 _CONFLICT = OpenApiResponse(response=ProblemSerializer, description="`webhook_disabled`: enable it first.")
 _ID = OpenApiParameter("webhook_id", OpenApiTypes.STR, OpenApiParameter.PATH, description="wh_...")
-
-
-class WebhookPagination(PageNumberPagination):
-    page_size = 50
-    page_size_query_param = "page_size"
-    max_page_size = 100
 
 
 @extend_schema_view(
@@ -85,7 +79,7 @@ class WebhookViewSet(
     required_feature = "webhooks"
     test_key_policy = TEST_OBJECTS
     serializer_class = WebhookSerializer
-    pagination_class = WebhookPagination
+    pagination_class = VersionedPagination
     lookup_field = "public_id"
     lookup_url_kwarg = "webhook_id"
 

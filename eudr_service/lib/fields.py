@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 from django.db import models
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from eudr_service.lib.timestamps import iso_millis
+from eudr_service.lib.versioning import api_url, old_form_mark, served_at_least
 
 
 class TimestampField(serializers.DateTimeField):
@@ -47,3 +50,34 @@ class OptionalCharField(serializers.CharField):
 
     def to_representation(self, value: Any) -> str | None:
         return None if value in ("", None) else super().to_representation(value)
+
+
+@extend_schema_field({"type": "number", "format": "double"})
+class QuantityField(serializers.DecimalField):
+    """A measured quantity in an answer (kilograms, hectares, per cent): a JSON number from
+    API version 1.1 on, the exact decimal string (`"25000.000"`) in 1.0.
+
+    Stored as an exact decimal either way; a double holds the 14 significant digits these
+    columns allow, so the number reads back as the value stored."""
+
+    def to_representation(self, value: Any) -> float | str:
+        if served_at_least("1.1"):
+            return float(Decimal(value))
+        old_form_mark()
+        return super().to_representation(value)
+
+
+@extend_schema_field({"type": "string", "format": "uri"})
+class ApiLinkField(serializers.Field):
+    """A link to one of our resources, built from the object by `path` (a callable):
+    absolute from 1.1 on, the bare path in 1.0 (eudr_service.lib.versioning.api_url)."""
+
+    def __init__(self, path: Any, **kwargs: Any) -> None:
+        kwargs["source"] = "*"
+        kwargs["read_only"] = True
+        super().__init__(**kwargs)
+        self.path = path
+
+    def to_representation(self, value: Any) -> str | None:
+        path = self.path(value)
+        return None if path is None else api_url(path)

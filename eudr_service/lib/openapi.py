@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
@@ -33,7 +34,10 @@ def _problem(description: str) -> OpenApiResponse:
 
 
 PROBLEM_RESPONSES: dict[int, OpenApiResponse] = {
-    400: _problem("Invalid input; every field error is listed in `errors`."),
+    400: _problem(
+        "Invalid input; every field error is listed in `errors` "
+        "(`unsupported_api_version`: the API-Version header names a version not served)."
+    ),
     401: _problem("Missing, malformed, unknown, revoked or expired key."),
     403: _problem("`plan_required`: the plan lacks this feature; `plans` names those that have it."),
     404: _problem("Not found (also for another account's objects)."),
@@ -65,6 +69,22 @@ _LIVEMODE_DESCRIPTION = (
     "oversized body)."
 )
 _ANSWERED_BEFORE_AUTHENTICATION = {"401", "406", "413"}
+
+# The request header that picks the answers' version (eudr_service.lib.versioning). The
+# schema describes the latest; without the header the service answers 1.0, so a client
+# generated from this schema sends it (the Python client does on every request).
+_VERSION_PARAMETER = {
+    "name": "API-Version",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string", "enum": list(settings.API_VERSIONS)},
+    "description": (
+        f"The version of the answer. This document describes {settings.LATEST_API_VERSION}; "
+        f"without the header the answer is {settings.API_VERSION}, whose changed forms "
+        "(decimal strings, relative links, Polish commodity names, numbered webhook pages) "
+        "carry Deprecation and Sunset headers (docs/api-conventions.md)."
+    ),
+}
 
 
 SECURITY_SCHEMES = {
@@ -115,6 +135,9 @@ def add_common_responses(result: dict[str, Any], generator: Any, **kwargs: Any) 
         for method, operation in operations.items():
             if method not in ("get", "post", "put", "patch", "delete"):
                 continue
+            parameters = operation.setdefault("parameters", [])
+            if not any(p.get("name") == _VERSION_PARAMETER["name"] for p in parameters):
+                parameters.append(dict(_VERSION_PARAMETER))
             responses = operation.setdefault("responses", {})
             protected = any(req for req in operation.get("security", [{}]) if req)
             limited = (path, method) not in unthrottled
@@ -126,9 +149,8 @@ def add_common_responses(result: dict[str, Any], generator: Any, **kwargs: Any) 
                     )
                 if protected and str(status) not in _ANSWERED_BEFORE_AUTHENTICATION:
                     _declare_livemode(response)
-            wanted = (
-                ([429] if limited else []) + ([401] if protected else []) + ([400] if method != "get" else [])
-            )
+            # 400 on every operation: `unsupported_api_version` for an API-Version not served.
+            wanted = ([429] if limited else []) + ([401] if protected else []) + [400]
             wanted += [406] if (path, method) in negotiating else []
             # Every API body passes the size limit (413) and the JSON-only parsers (415).
             wanted += [413, 415] if "requestBody" in operation else []

@@ -411,6 +411,13 @@ _ROWS: tuple[ProblemType, ...] = (
         _("Send less per request, or use the asynchronous endpoint where one exists."),
     ),
     ProblemType(
+        "unsupported_api_version",
+        400,
+        _("Unsupported API version"),
+        _("The API-Version request header names a version this service does not serve."),
+        _("Send API-Version: 1.1 (the latest) or 1.0, or leave the header out for 1.0."),
+    ),
+    ProblemType(
         "unsupported_media_type",
         415,
         _("Unsupported media type"),

@@ -1,4 +1,13 @@
-"""API-Version (and a no-store default) on every API response, and deprecation headers from two tables.
+"""API versions: which shape an answer takes, API-Version on every API response (and a
+no-store default), and deprecation headers from three tables.
+
+A request picks its version with the `API-Version` request header (`settings.API_VERSIONS`;
+without it, `settings.API_VERSION`, the specification's 1.0). The version holds for the
+whole request in a context variable, so a serializer field or a view asks `served_at_least`
+instead of threading the request through every call. An answer that used a form the next
+version changed (`old_form_mark`) carries the deprecation headers of
+`settings.DEPRECATED_API_VERSIONS`; one that used none carries none, so a client sees the
+headers exactly where moving to the new version changes what it reads.
 
 `settings.DEPRECATED_PATHS`: each row names a path prefix, when it was
 deprecated, its sunset and its successor. `settings.DEPRECATED_BODIES`: the
@@ -13,6 +22,7 @@ date of deprecation stays in the table and in the linked documentation.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -20,8 +30,65 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.http import http_date
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from eudr_service.lib.paths import is_api_path
+from eudr_service.lib.problems import problem_response
+
+VERSION_HEADER = "API-Version"  # requested and answered under the same name
+
+
+@dataclass
+class _Served:
+    version: str
+    language: str  # for names in answers (a commodity's): Accept-Language, pl or en
+    old_form: bool = False  # the answer used a form a later version changed
+
+
+_served: ContextVar[_Served | None] = ContextVar("api_version_served", default=None)
+
+
+def _as_tuple(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split("."))
+
+
+def served_version() -> str:
+    """The version the current request is answered in; outside a request (a task), the default."""
+    served = _served.get()
+    return served.version if served is not None else settings.API_VERSION
+
+
+def served_language() -> str:
+    """The reader's language for names in an answer: `pl` or `en` from Accept-Language;
+    English (the API's language) when the header names neither, and outside a request."""
+    served = _served.get()
+    return served.language if served is not None else "en"
+
+
+def _reader_language(request: HttpRequest) -> str:
+    for code, _quality in parse_accept_lang_header(request.headers.get("Accept-Language", "")):
+        if code.split("-")[0].lower() in ("pl", "en"):
+            return code.split("-")[0].lower()
+    return "en"
+
+
+def served_at_least(version: str) -> bool:
+    return _as_tuple(served_version()) >= _as_tuple(version)
+
+
+def old_form_mark() -> None:
+    """The answer being built uses a form a later version changed: it gets the headers."""
+    served = _served.get()
+    if served is not None:
+        served.old_form = True
+
+
+def api_url(path: str) -> str:
+    """A link to one of our resources: absolute from 1.1 on, the path (1.0's form) before."""
+    if served_at_least("1.1"):
+        return settings.PUBLIC_BASE_URL.rstrip("/") + path
+    old_form_mark()
+    return path
 
 
 @dataclass(frozen=True)
@@ -76,6 +143,21 @@ def deprecated_body_mark(request: HttpRequest, body: str) -> None:
     setattr(getattr(request, "_request", request), _BODY_ATTRIBUTE, body)
 
 
+def _version_deprecation(served: _Served) -> Deprecation | None:
+    if not served.old_form:
+        return None
+    rows = _parse_table(settings.DEPRECATED_API_VERSIONS, "version")
+    return next((e for e in rows if e.subject == served.version), None)
+
+
+def _requested_version(request: HttpRequest) -> str | None:
+    """The version asked for, the default when none is; None for one we do not serve."""
+    asked = request.headers.get(VERSION_HEADER, "").strip()
+    if not asked:
+        return settings.API_VERSION
+    return asked if asked in settings.API_VERSIONS else None
+
+
 def _body_deprecation(request: HttpRequest) -> Deprecation | None:
     body = getattr(request, _BODY_ATTRIBUTE, None)
     if body is None:
@@ -91,15 +173,31 @@ class ApiVersionMiddleware:
         path = request.path_info
         if not is_api_path(path):
             return self.get_response(request)
-        # API messages are English; programs switch on the stable `code`.
-        with translation.override("en"):
-            response = self.get_response(request)
-        response["API-Version"] = settings.API_VERSION
+        version = _requested_version(request)
+        if version is None:
+            return problem_response(
+                400,
+                "unsupported_api_version",
+                f"{VERSION_HEADER} must be one of {', '.join(settings.API_VERSIONS)}.",
+                errors=[
+                    {"field": VERSION_HEADER, "code": "invalid_choice", "message": "unsupported version"}
+                ],
+                headers={VERSION_HEADER: settings.API_VERSION, "Cache-Control": "no-store"},
+            )
+        served = _Served(version, _reader_language(request))
+        token = _served.set(served)
+        try:
+            # API messages are English; programs switch on the stable `code`.
+            with translation.override("en"):
+                response = self.get_response(request)
+        finally:
+            _served.reset(token)
+        response[VERSION_HEADER] = version
         # Keyed answers carry account data (webhook secrets, once); no cache may keep them
         # unless the view chose a policy itself (the public verify answer and widget do).
         if "Cache-Control" not in response:
             response["Cache-Control"] = "no-store"
-        deprecation = deprecation_for(path) or _body_deprecation(request)
+        deprecation = deprecation_for(path) or _body_deprecation(request) or _version_deprecation(served)
         if deprecation is not None:
             for name, value in deprecation.headers(settings.PUBLIC_BASE_URL).items():
                 response[name] = value

@@ -51,6 +51,26 @@ def test_client_was_generated_from_the_current_schema():
 
 
 @pytest.mark.django_db(transaction=True)
+def test_client_asks_for_the_version_its_schema_describes(live_server):
+    from eudr_client import AuthenticatedClient, Client
+    from eudr_client.api.downstream import organisation_roles_get
+
+    # The schema describes the latest version; without the header the service answers 1.0.
+    for client in (
+        Client(base_url=live_server.url),
+        AuthenticatedClient(base_url=live_server.url, token="x"),
+    ):
+        assert client.get_httpx_client().headers["API-Version"] == settings.LATEST_API_VERSION
+    # A caller's own headers keep it, and may name another version.
+    own = Client(base_url=live_server.url, headers={"Accept": "application/json"})
+    assert own.get_httpx_client().headers["API-Version"] == settings.LATEST_API_VERSION
+    answer = organisation_roles_get.sync_detailed(
+        client=AuthenticatedClient(base_url=live_server.url, token="x")
+    )
+    assert answer.headers["API-Version"] == settings.LATEST_API_VERSION
+
+
+@pytest.mark.django_db(transaction=True)
 def test_readme_examples_run_against_the_live_service(live_server, settings, uldk_standin, eager_tasks):
     # The job and the report the examples wait for run in this process, services suite too.
     settings.PUBLIC_BASE_URL = live_server.url

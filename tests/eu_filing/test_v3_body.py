@@ -224,6 +224,11 @@ def assert_current(response) -> None:
     assert "Deprecation" not in response and "Sunset" not in response and "Link" not in response
 
 
+# A current body answered at the current API version: a 1.0 answer carries the version's
+# own deprecation headers (tests/eudr_service/test_api_versions.py).
+LATEST = {"HTTP_API_VERSION": "1.1"}
+
+
 def test_legacy_filing_body_is_accepted_with_deprecation_headers(client):  # noqa: F811
     response = client.post(GENERATE, body(), format="json", **JSON)
     assert response.status_code == 201, response.content
@@ -232,7 +237,9 @@ def test_legacy_filing_body_is_accepted_with_deprecation_headers(client):  # noq
 
 def test_v3_filing_body_has_no_deprecation_headers(client):  # noqa: F811
     for confidential in (False, True):
-        response = client.post(GENERATE, v3(body(), confidential=confidential), format="json", **JSON)
+        response = client.post(
+            GENERATE, v3(body(), confidential=confidential), format="json", **JSON, **LATEST
+        )
         assert response.status_code == 201, response.content
         assert_current(response)
 
@@ -267,7 +274,7 @@ def test_simplified_declaration_and_amendment_bodies_follow_the_same_rule(
     settings.ULDK_BASE_URL = uldk[1]
     with django_capture_on_commit_callbacks(execute=True):
         legacy = client.post(SD, declaration(), format="json")
-        current = client.post(SD, v3(declaration()), format="json")
+        current = client.post(SD, v3(declaration()), format="json", **LATEST)
     assert (legacy.status_code, current.status_code) == (201, 201)
     assert_deprecated(legacy)
     assert_current(current)

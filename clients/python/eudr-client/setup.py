@@ -7,7 +7,7 @@ long_description = (here / "README.md").read_text(encoding="utf-8")
 
 setup(
     name="eudr-client",
-    version="1.0",
+    version="1.1",
     description="A client library for accessing EUDR compliance API",
     long_description=long_description,
     long_description_content_type="text/markdown",

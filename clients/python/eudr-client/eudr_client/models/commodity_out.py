@@ -19,12 +19,13 @@ T = TypeVar("T", bound="CommodityOut")
 class CommodityOut:
     """
     Attributes:
-        commodity (str):
+        commodity (str): Annex I code, e.g. soya
+        commodity_name (str): The commodity named in the language of Accept-Language (pl or en; English by default)
         description (str):
         hs_heading (str):
-        net_mass_kg (None | str):
-        percentage_estimation_or_deviation (None | str): V3 percentageEstimationOrDeviation
-        supplementary_unit (None | str):
+        net_mass_kg (float | None):
+        percentage_estimation_or_deviation (float | None): V3 percentageEstimationOrDeviation
+        supplementary_unit (float | None):
         supplementary_unit_qualifier (str): e.g. NAR, MTQ; empty
         country_of_production (str): The first producer's country
         species (list[SpeciesOut]): Tree species (V3 speciesInfo); empty when not given
@@ -33,11 +34,12 @@ class CommodityOut:
     """
 
     commodity: str
+    commodity_name: str
     description: str
     hs_heading: str
-    net_mass_kg: None | str
-    percentage_estimation_or_deviation: None | str
-    supplementary_unit: None | str
+    net_mass_kg: float | None
+    percentage_estimation_or_deviation: float | None
+    supplementary_unit: float | None
     supplementary_unit_qualifier: str
     country_of_production: str
     species: list[SpeciesOut]
@@ -48,17 +50,19 @@ class CommodityOut:
     def to_dict(self) -> dict[str, Any]:
         commodity = self.commodity
 
+        commodity_name = self.commodity_name
+
         description = self.description
 
         hs_heading = self.hs_heading
 
-        net_mass_kg: None | str
+        net_mass_kg: float | None
         net_mass_kg = self.net_mass_kg
 
-        percentage_estimation_or_deviation: None | str
+        percentage_estimation_or_deviation: float | None
         percentage_estimation_or_deviation = self.percentage_estimation_or_deviation
 
-        supplementary_unit: None | str
+        supplementary_unit: float | None
         supplementary_unit = self.supplementary_unit
 
         supplementary_unit_qualifier = self.supplementary_unit_qualifier
@@ -85,6 +89,7 @@ class CommodityOut:
         field_dict.update(
             {
                 "commodity": commodity,
+                "commodity_name": commodity_name,
                 "description": description,
                 "hs_heading": hs_heading,
                 "net_mass_kg": net_mass_kg,
@@ -109,30 +114,32 @@ class CommodityOut:
         d = dict(src_dict)
         commodity = d.pop("commodity")
 
+        commodity_name = d.pop("commodity_name")
+
         description = d.pop("description")
 
         hs_heading = d.pop("hs_heading")
 
-        def _parse_net_mass_kg(data: object) -> None | str:
+        def _parse_net_mass_kg(data: object) -> float | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            return cast(float | None, data)
 
         net_mass_kg = _parse_net_mass_kg(d.pop("net_mass_kg"))
 
-        def _parse_percentage_estimation_or_deviation(data: object) -> None | str:
+        def _parse_percentage_estimation_or_deviation(data: object) -> float | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            return cast(float | None, data)
 
         percentage_estimation_or_deviation = _parse_percentage_estimation_or_deviation(
             d.pop("percentage_estimation_or_deviation")
         )
 
-        def _parse_supplementary_unit(data: object) -> None | str:
+        def _parse_supplementary_unit(data: object) -> float | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            return cast(float | None, data)
 
         supplementary_unit = _parse_supplementary_unit(d.pop("supplementary_unit"))
 
@@ -163,6 +170,7 @@ class CommodityOut:
 
         commodity_out = cls(
             commodity=commodity,
+            commodity_name=commodity_name,
             description=description,
             hs_heading=hs_heading,
             net_mass_kg=net_mass_kg,

@@ -31,7 +31,7 @@ class CsrdReport:
         created_at (datetime.datetime):
         expires_at (datetime.datetime | None):
         filename (str):
-        pdf_url (None | str):
+        pdf_url (None | str): Absolute; null until `status` is done
         error (str):
         livemode (bool): false for a test report, requested with a test key
         lang (str | Unset):

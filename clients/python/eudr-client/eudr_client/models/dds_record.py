@@ -34,14 +34,16 @@ class DDSRecord:
         internal_reference (str):
         activity (str):
         operator_name (str):
-        commodity (str): Commodity name(s) in Polish
+        commodity (str): Annex I code(s), e.g. soya; several joined by ', '. API version 1.0 (the default) answers the
+            Polish name(s) instead, as the verify record does
+        commodity_name (str): The commodities named in the language of Accept-Language (pl or en; English by default)
         country_of_production (str):
         created_at (datetime.datetime):
         verified_at (datetime.datetime | None):
         valid_until (datetime.datetime | None):
-        cert_url (str):
+        cert_url (str): The public status page; absolute in every version
         livemode (bool): false for test (sandbox) data, filed with a test key
-        url (str):
+        url (str): Absolute from API version 1.1; the path in 1.0
         operator (OperatorOut):
         operator_identity (DDSRecordOperatorIdentity): Which organisation of the account the operator matched, and
             whether staff verified it
@@ -58,7 +60,7 @@ class DDSRecord:
         screened_at (datetime.datetime | None):
         eu_is (DDSRecordEuIsType0 | None): Submission to the EU Information System; null until the statement is
             COMPLIANT
-        pdf_url (str):
+        pdf_url (str): Absolute from API version 1.1; the path in 1.0
         history (list[HistoryEntry]):
     """
 
@@ -70,6 +72,7 @@ class DDSRecord:
     activity: str
     operator_name: str
     commodity: str
+    commodity_name: str
     country_of_production: str
     created_at: datetime.datetime
     verified_at: datetime.datetime | None
@@ -113,6 +116,8 @@ class DDSRecord:
         operator_name = self.operator_name
 
         commodity = self.commodity
+
+        commodity_name = self.commodity_name
 
         country_of_production = self.country_of_production
 
@@ -192,6 +197,7 @@ class DDSRecord:
                 "activity": activity,
                 "operator_name": operator_name,
                 "commodity": commodity,
+                "commodity_name": commodity_name,
                 "country_of_production": country_of_production,
                 "created_at": created_at,
                 "verified_at": verified_at,
@@ -250,6 +256,8 @@ class DDSRecord:
         operator_name = d.pop("operator_name")
 
         commodity = d.pop("commodity")
+
+        commodity_name = d.pop("commodity_name")
 
         country_of_production = d.pop("country_of_production")
 
@@ -366,6 +374,7 @@ class DDSRecord:
             activity=activity,
             operator_name=operator_name,
             commodity=commodity,
+            commodity_name=commodity_name,
             country_of_production=country_of_production,
             created_at=created_at,
             verified_at=verified_at,

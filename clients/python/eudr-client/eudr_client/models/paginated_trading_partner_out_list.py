@@ -20,11 +20,13 @@ class PaginatedTradingPartnerOutList:
     """
     Attributes:
         results (list[TradingPartnerOut]):
+        has_more (bool): true when `next` leads to more results
         next_ (None | str | Unset):  Example: http://api.example.org/accounts/?cursor=cD00ODY%3D".
         previous (None | str | Unset):  Example: http://api.example.org/accounts/?cursor=cj0xJnA9NDg3.
     """
 
     results: list[TradingPartnerOut]
+    has_more: bool
     next_: None | str | Unset = UNSET
     previous: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -34,6 +36,8 @@ class PaginatedTradingPartnerOutList:
         for results_item_data in self.results:
             results_item = results_item_data.to_dict()
             results.append(results_item)
+
+        has_more = self.has_more
 
         next_: None | str | Unset
         if isinstance(self.next_, Unset):
@@ -52,6 +56,7 @@ class PaginatedTradingPartnerOutList:
         field_dict.update(
             {
                 "results": results,
+                "has_more": has_more,
             }
         )
         if next_ is not UNSET:
@@ -73,6 +78,8 @@ class PaginatedTradingPartnerOutList:
 
             results.append(results_item)
 
+        has_more = d.pop("has_more")
+
         def _parse_next_(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -93,6 +100,7 @@ class PaginatedTradingPartnerOutList:
 
         paginated_trading_partner_out_list = cls(
             results=results,
+            has_more=has_more,
             next_=next_,
             previous=previous,
         )

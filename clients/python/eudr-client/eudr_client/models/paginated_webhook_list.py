@@ -19,25 +19,25 @@ T = TypeVar("T", bound="PaginatedWebhookList")
 class PaginatedWebhookList:
     """
     Attributes:
-        count (int):  Example: 123.
         results (list[Webhook]):
-        next_ (None | str | Unset):  Example: http://api.example.org/accounts/?page=4.
-        previous (None | str | Unset):  Example: http://api.example.org/accounts/?page=2.
+        has_more (bool): true when `next` leads to more results
+        next_ (None | str | Unset):  Example: http://api.example.org/accounts/?cursor=cD00ODY%3D".
+        previous (None | str | Unset):  Example: http://api.example.org/accounts/?cursor=cj0xJnA9NDg3.
     """
 
-    count: int
     results: list[Webhook]
+    has_more: bool
     next_: None | str | Unset = UNSET
     previous: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        count = self.count
-
         results = []
         for results_item_data in self.results:
             results_item = results_item_data.to_dict()
             results.append(results_item)
+
+        has_more = self.has_more
 
         next_: None | str | Unset
         if isinstance(self.next_, Unset):
@@ -55,8 +55,8 @@ class PaginatedWebhookList:
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "count": count,
                 "results": results,
+                "has_more": has_more,
             }
         )
         if next_ is not UNSET:
@@ -71,14 +71,14 @@ class PaginatedWebhookList:
         from ..models.webhook import Webhook  # noqa: PLC0415
 
         d = dict(src_dict)
-        count = d.pop("count")
-
         results = []
         _results = d.pop("results")
         for results_item_data in _results:
             results_item = Webhook.from_dict(results_item_data)
 
             results.append(results_item)
+
+        has_more = d.pop("has_more")
 
         def _parse_next_(data: object) -> None | str | Unset:
             if data is None:
@@ -99,8 +99,8 @@ class PaginatedWebhookList:
         previous = _parse_previous(d.pop("previous", UNSET))
 
         paginated_webhook_list = cls(
-            count=count,
             results=results,
+            has_more=has_more,
             next_=next_,
             previous=previous,
         )

@@ -21,7 +21,7 @@ class PlotOut:
         parcel_id (str):
         geometry (Any):
         address (None | PostalAddressOut): An address plot's postal address (simplified declarations); else null
-        area_ha (None | str):
+        area_ha (float | None):
         risk_level (None | str): null until screened
         screening_error (str):
         finding (str): Stable code of the verdict rule for this plot
@@ -32,7 +32,7 @@ class PlotOut:
     parcel_id: str
     geometry: Any
     address: None | PostalAddressOut
-    area_ha: None | str
+    area_ha: float | None
     risk_level: None | str
     screening_error: str
     finding: str
@@ -54,7 +54,7 @@ class PlotOut:
         else:
             address = self.address
 
-        area_ha: None | str
+        area_ha: float | None
         area_ha = self.area_ha
 
         risk_level: None | str
@@ -110,10 +110,10 @@ class PlotOut:
 
         address = _parse_address(d.pop("address"))
 
-        def _parse_area_ha(data: object) -> None | str:
+        def _parse_area_ha(data: object) -> float | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            return cast(float | None, data)
 
         area_ha = _parse_area_ha(d.pop("area_ha"))
 

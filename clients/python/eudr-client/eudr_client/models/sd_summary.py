@@ -24,14 +24,16 @@ class SDSummary:
         internal_reference (str):
         activity (str):
         operator_name (str):
-        commodity (str): Commodity name(s) in Polish
+        commodity (str): Annex I code(s), e.g. soya; several joined by ', '. API version 1.0 (the default) answers the
+            Polish name(s) instead, as the verify record does
+        commodity_name (str): The commodities named in the language of Accept-Language (pl or en; English by default)
         country_of_production (str):
         created_at (datetime.datetime):
         verified_at (datetime.datetime | None):
         valid_until (datetime.datetime | None):
-        cert_url (str):
+        cert_url (str): The public status page; absolute in every version
         livemode (bool): false for test (sandbox) data, filed with a test key
-        url (str):
+        url (str): Absolute from API version 1.1; the path in 1.0
     """
 
     dds_id: str
@@ -42,6 +44,7 @@ class SDSummary:
     activity: str
     operator_name: str
     commodity: str
+    commodity_name: str
     country_of_production: str
     created_at: datetime.datetime
     verified_at: datetime.datetime | None
@@ -68,6 +71,8 @@ class SDSummary:
         operator_name = self.operator_name
 
         commodity = self.commodity
+
+        commodity_name = self.commodity_name
 
         country_of_production = self.country_of_production
 
@@ -103,6 +108,7 @@ class SDSummary:
                 "activity": activity,
                 "operator_name": operator_name,
                 "commodity": commodity,
+                "commodity_name": commodity_name,
                 "country_of_production": country_of_production,
                 "created_at": created_at,
                 "verified_at": verified_at,
@@ -138,6 +144,8 @@ class SDSummary:
         operator_name = d.pop("operator_name")
 
         commodity = d.pop("commodity")
+
+        commodity_name = d.pop("commodity_name")
 
         country_of_production = d.pop("country_of_production")
 
@@ -188,6 +196,7 @@ class SDSummary:
             activity=activity,
             operator_name=operator_name,
             commodity=commodity,
+            commodity_name=commodity_name,
             country_of_production=country_of_production,
             created_at=created_at,
             verified_at=verified_at,

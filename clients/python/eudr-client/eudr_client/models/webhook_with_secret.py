@@ -16,14 +16,15 @@ class WebhookWithSecret:
 
     Attributes:
         id (str): wh_...
-        url (str):
+        url (str): The receiver's https URL
         events (list[str]):
         enabled (bool):
         livemode (bool): false for a test webhook (registered with a test key): it gets test events only
         disabled_reason (str): Empty when enabled; by_owner, gone (receiver answered 410), failing, by_staff
         disabled_at (datetime.datetime | None):
         failing_since (datetime.datetime | None):
-        secret_rotation_ends_at (None | str): While set, the previous secret also signs (two signatures per request)
+        secret_rotation_ends_at (datetime.datetime | None): While set, the previous secret also signs (two signatures
+            per request)
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
         secret (str): whsec_...; store it, it is not shown again
@@ -37,7 +38,7 @@ class WebhookWithSecret:
     disabled_reason: str
     disabled_at: datetime.datetime | None
     failing_since: datetime.datetime | None
-    secret_rotation_ends_at: None | str
+    secret_rotation_ends_at: datetime.datetime | None
     created_at: datetime.datetime
     updated_at: datetime.datetime
     secret: str
@@ -69,7 +70,10 @@ class WebhookWithSecret:
             failing_since = self.failing_since
 
         secret_rotation_ends_at: None | str
-        secret_rotation_ends_at = self.secret_rotation_ends_at
+        if isinstance(self.secret_rotation_ends_at, datetime.datetime):
+            secret_rotation_ends_at = self.secret_rotation_ends_at.isoformat()
+        else:
+            secret_rotation_ends_at = self.secret_rotation_ends_at
 
         created_at = self.created_at.isoformat()
 
@@ -143,10 +147,18 @@ class WebhookWithSecret:
 
         failing_since = _parse_failing_since(d.pop("failing_since"))
 
-        def _parse_secret_rotation_ends_at(data: object) -> None | str:
+        def _parse_secret_rotation_ends_at(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                secret_rotation_ends_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return secret_rotation_ends_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
 
         secret_rotation_ends_at = _parse_secret_rotation_ends_at(d.pop("secret_rotation_ends_at"))
 

@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.csrd_report import CsrdReport
+from ...models.csrd_report_create_api_version import CsrdReportCreateAPIVersion
 from ...models.csrd_report_create_format import CsrdReportCreateFormat
 from ...models.csrd_report_request_request import CsrdReportRequestRequest
 from ...models.problem import Problem
@@ -17,10 +18,14 @@ def _get_kwargs(
     body: CsrdReportRequestRequest,
     format_: CsrdReportCreateFormat | Unset = UNSET,
     prefer: str | Unset = UNSET,
+    api_version: CsrdReportCreateAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(prefer, Unset):
         headers["Prefer"] = prefer
+
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -120,6 +125,7 @@ def sync_detailed(
     body: CsrdReportRequestRequest,
     format_: CsrdReportCreateFormat | Unset = UNSET,
     prefer: str | Unset = UNSET,
+    api_version: CsrdReportCreateAPIVersion | Unset = UNSET,
 ) -> Response[CsrdReport | Problem]:
     """Generate a CSRD report (PDF)
 
@@ -130,6 +136,7 @@ def sync_detailed(
     Args:
         format_ (CsrdReportCreateFormat | Unset):
         prefer (str | Unset):
+        api_version (CsrdReportCreateAPIVersion | Unset):
         body (CsrdReportRequestRequest):
 
     Raises:
@@ -144,6 +151,7 @@ def sync_detailed(
         body=body,
         format_=format_,
         prefer=prefer,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -159,6 +167,7 @@ def sync(
     body: CsrdReportRequestRequest,
     format_: CsrdReportCreateFormat | Unset = UNSET,
     prefer: str | Unset = UNSET,
+    api_version: CsrdReportCreateAPIVersion | Unset = UNSET,
 ) -> CsrdReport | Problem | None:
     """Generate a CSRD report (PDF)
 
@@ -169,6 +178,7 @@ def sync(
     Args:
         format_ (CsrdReportCreateFormat | Unset):
         prefer (str | Unset):
+        api_version (CsrdReportCreateAPIVersion | Unset):
         body (CsrdReportRequestRequest):
 
     Raises:
@@ -184,6 +194,7 @@ def sync(
         body=body,
         format_=format_,
         prefer=prefer,
+        api_version=api_version,
     ).parsed
 
 
@@ -193,6 +204,7 @@ async def asyncio_detailed(
     body: CsrdReportRequestRequest,
     format_: CsrdReportCreateFormat | Unset = UNSET,
     prefer: str | Unset = UNSET,
+    api_version: CsrdReportCreateAPIVersion | Unset = UNSET,
 ) -> Response[CsrdReport | Problem]:
     """Generate a CSRD report (PDF)
 
@@ -203,6 +215,7 @@ async def asyncio_detailed(
     Args:
         format_ (CsrdReportCreateFormat | Unset):
         prefer (str | Unset):
+        api_version (CsrdReportCreateAPIVersion | Unset):
         body (CsrdReportRequestRequest):
 
     Raises:
@@ -217,6 +230,7 @@ async def asyncio_detailed(
         body=body,
         format_=format_,
         prefer=prefer,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -230,6 +244,7 @@ async def asyncio(
     body: CsrdReportRequestRequest,
     format_: CsrdReportCreateFormat | Unset = UNSET,
     prefer: str | Unset = UNSET,
+    api_version: CsrdReportCreateAPIVersion | Unset = UNSET,
 ) -> CsrdReport | Problem | None:
     """Generate a CSRD report (PDF)
 
@@ -240,6 +255,7 @@ async def asyncio(
     Args:
         format_ (CsrdReportCreateFormat | Unset):
         prefer (str | Unset):
+        api_version (CsrdReportCreateAPIVersion | Unset):
         body (CsrdReportRequestRequest):
 
     Raises:
@@ -256,5 +272,6 @@ async def asyncio(
             body=body,
             format_=format_,
             prefer=prefer,
+            api_version=api_version,
         )
     ).parsed

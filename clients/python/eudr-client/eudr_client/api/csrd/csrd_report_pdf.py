@@ -7,6 +7,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.csrd_report_pdf_api_version import CsrdReportPdfAPIVersion
 from ...models.csrd_report_pdf_format import CsrdReportPdfFormat
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
@@ -16,7 +17,11 @@ def _get_kwargs(
     report_id: UUID,
     *,
     format_: CsrdReportPdfFormat | Unset = UNSET,
+    api_version: CsrdReportPdfAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -36,10 +41,16 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | None:
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
 
@@ -95,6 +106,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     format_: CsrdReportPdfFormat | Unset = UNSET,
+    api_version: CsrdReportPdfAPIVersion | Unset = UNSET,
 ) -> Response[Problem]:
     """Download a CSRD report's PDF
 
@@ -104,6 +116,7 @@ def sync_detailed(
     Args:
         report_id (UUID):
         format_ (CsrdReportPdfFormat | Unset):
+        api_version (CsrdReportPdfAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -116,6 +129,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         report_id=report_id,
         format_=format_,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -130,6 +144,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     format_: CsrdReportPdfFormat | Unset = UNSET,
+    api_version: CsrdReportPdfAPIVersion | Unset = UNSET,
 ) -> Problem | None:
     """Download a CSRD report's PDF
 
@@ -139,6 +154,7 @@ def sync(
     Args:
         report_id (UUID):
         format_ (CsrdReportPdfFormat | Unset):
+        api_version (CsrdReportPdfAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -152,6 +168,7 @@ def sync(
         report_id=report_id,
         client=client,
         format_=format_,
+        api_version=api_version,
     ).parsed
 
 
@@ -160,6 +177,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     format_: CsrdReportPdfFormat | Unset = UNSET,
+    api_version: CsrdReportPdfAPIVersion | Unset = UNSET,
 ) -> Response[Problem]:
     """Download a CSRD report's PDF
 
@@ -169,6 +187,7 @@ async def asyncio_detailed(
     Args:
         report_id (UUID):
         format_ (CsrdReportPdfFormat | Unset):
+        api_version (CsrdReportPdfAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -181,6 +200,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         report_id=report_id,
         format_=format_,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -193,6 +213,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     format_: CsrdReportPdfFormat | Unset = UNSET,
+    api_version: CsrdReportPdfAPIVersion | Unset = UNSET,
 ) -> Problem | None:
     """Download a CSRD report's PDF
 
@@ -202,6 +223,7 @@ async def asyncio(
     Args:
         report_id (UUID):
         format_ (CsrdReportPdfFormat | Unset):
+        api_version (CsrdReportPdfAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -216,5 +238,6 @@ async def asyncio(
             report_id=report_id,
             client=client,
             format_=format_,
+            api_version=api_version,
         )
     ).parsed

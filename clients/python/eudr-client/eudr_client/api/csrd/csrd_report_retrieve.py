@@ -8,13 +8,21 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.csrd_report import CsrdReport
+from ...models.csrd_report_retrieve_api_version import (
+    CsrdReportRetrieveAPIVersion,
+)
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     report_id: UUID,
+    *,
+    api_version: CsrdReportRetrieveAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -23,6 +31,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -31,6 +40,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_200 = CsrdReport.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -78,6 +92,7 @@ def sync_detailed(
     report_id: UUID,
     *,
     client: AuthenticatedClient,
+    api_version: CsrdReportRetrieveAPIVersion | Unset = UNSET,
 ) -> Response[CsrdReport | Problem]:
     """Status of a CSRD report
 
@@ -85,6 +100,7 @@ def sync_detailed(
 
     Args:
         report_id (UUID):
+        api_version (CsrdReportRetrieveAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -96,6 +112,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         report_id=report_id,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -109,6 +126,7 @@ def sync(
     report_id: UUID,
     *,
     client: AuthenticatedClient,
+    api_version: CsrdReportRetrieveAPIVersion | Unset = UNSET,
 ) -> CsrdReport | Problem | None:
     """Status of a CSRD report
 
@@ -116,6 +134,7 @@ def sync(
 
     Args:
         report_id (UUID):
+        api_version (CsrdReportRetrieveAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -128,6 +147,7 @@ def sync(
     return sync_detailed(
         report_id=report_id,
         client=client,
+        api_version=api_version,
     ).parsed
 
 
@@ -135,6 +155,7 @@ async def asyncio_detailed(
     report_id: UUID,
     *,
     client: AuthenticatedClient,
+    api_version: CsrdReportRetrieveAPIVersion | Unset = UNSET,
 ) -> Response[CsrdReport | Problem]:
     """Status of a CSRD report
 
@@ -142,6 +163,7 @@ async def asyncio_detailed(
 
     Args:
         report_id (UUID):
+        api_version (CsrdReportRetrieveAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -153,6 +175,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         report_id=report_id,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -164,6 +187,7 @@ async def asyncio(
     report_id: UUID,
     *,
     client: AuthenticatedClient,
+    api_version: CsrdReportRetrieveAPIVersion | Unset = UNSET,
 ) -> CsrdReport | Problem | None:
     """Status of a CSRD report
 
@@ -171,6 +195,7 @@ async def asyncio(
 
     Args:
         report_id (UUID):
+        api_version (CsrdReportRetrieveAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -184,5 +209,6 @@ async def asyncio(
         await asyncio_detailed(
             report_id=report_id,
             client=client,
+            api_version=api_version,
         )
     ).parsed

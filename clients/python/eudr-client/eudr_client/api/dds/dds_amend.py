@@ -6,18 +6,22 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.dds_amend_api_version import DdsAmendAPIVersion
 from ...models.dds_filing_request import DDSFilingRequest
 from ...models.dds_record import DDSRecord
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     dds_id: str,
     *,
     body: DDSFilingRequest,
+    api_version: DdsAmendAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -105,6 +109,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: DDSFilingRequest,
+    api_version: DdsAmendAPIVersion | Unset = UNSET,
 ) -> Response[DDSRecord | Problem]:
     """Amend a DDS the EU holds (a complete replacement, within 72 hours of submission)
 
@@ -115,6 +120,7 @@ def sync_detailed(
 
     Args:
         dds_id (str):
+        api_version (DdsAmendAPIVersion | Unset):
         body (DDSFilingRequest):
 
     Raises:
@@ -128,6 +134,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         dds_id=dds_id,
         body=body,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -142,6 +149,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: DDSFilingRequest,
+    api_version: DdsAmendAPIVersion | Unset = UNSET,
 ) -> DDSRecord | Problem | None:
     """Amend a DDS the EU holds (a complete replacement, within 72 hours of submission)
 
@@ -152,6 +160,7 @@ def sync(
 
     Args:
         dds_id (str):
+        api_version (DdsAmendAPIVersion | Unset):
         body (DDSFilingRequest):
 
     Raises:
@@ -166,6 +175,7 @@ def sync(
         dds_id=dds_id,
         client=client,
         body=body,
+        api_version=api_version,
     ).parsed
 
 
@@ -174,6 +184,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: DDSFilingRequest,
+    api_version: DdsAmendAPIVersion | Unset = UNSET,
 ) -> Response[DDSRecord | Problem]:
     """Amend a DDS the EU holds (a complete replacement, within 72 hours of submission)
 
@@ -184,6 +195,7 @@ async def asyncio_detailed(
 
     Args:
         dds_id (str):
+        api_version (DdsAmendAPIVersion | Unset):
         body (DDSFilingRequest):
 
     Raises:
@@ -197,6 +209,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         dds_id=dds_id,
         body=body,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -209,6 +222,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: DDSFilingRequest,
+    api_version: DdsAmendAPIVersion | Unset = UNSET,
 ) -> DDSRecord | Problem | None:
     """Amend a DDS the EU holds (a complete replacement, within 72 hours of submission)
 
@@ -219,6 +233,7 @@ async def asyncio(
 
     Args:
         dds_id (str):
+        api_version (DdsAmendAPIVersion | Unset):
         body (DDSFilingRequest):
 
     Raises:
@@ -234,5 +249,6 @@ async def asyncio(
             dds_id=dds_id,
             client=client,
             body=body,
+            api_version=api_version,
         )
     ).parsed

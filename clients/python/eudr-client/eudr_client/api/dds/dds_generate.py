@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.dds_filing_request import DDSFilingRequest
+from ...models.dds_generate_api_version import DdsGenerateAPIVersion
 from ...models.dds_generate_response_202 import DdsGenerateResponse202
 from ...models.dds_record import DDSRecord
 from ...models.problem import Problem
@@ -16,10 +17,14 @@ def _get_kwargs(
     *,
     body: DDSFilingRequest,
     idempotency_key: str | Unset = UNSET,
+    api_version: DdsGenerateAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -114,6 +119,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: DDSFilingRequest,
     idempotency_key: str | Unset = UNSET,
+    api_version: DdsGenerateAPIVersion | Unset = UNSET,
 ) -> Response[DDSRecord | DdsGenerateResponse202 | Problem]:
     """File a DDS; answers with its PDF (or JSON with Accept: application/json)
 
@@ -122,6 +128,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        api_version (DdsGenerateAPIVersion | Unset):
         body (DDSFilingRequest):
 
     Raises:
@@ -135,6 +142,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -149,6 +157,7 @@ def sync(
     client: AuthenticatedClient,
     body: DDSFilingRequest,
     idempotency_key: str | Unset = UNSET,
+    api_version: DdsGenerateAPIVersion | Unset = UNSET,
 ) -> DDSRecord | DdsGenerateResponse202 | Problem | None:
     """File a DDS; answers with its PDF (or JSON with Accept: application/json)
 
@@ -157,6 +166,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
+        api_version (DdsGenerateAPIVersion | Unset):
         body (DDSFilingRequest):
 
     Raises:
@@ -171,6 +181,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        api_version=api_version,
     ).parsed
 
 
@@ -179,6 +190,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: DDSFilingRequest,
     idempotency_key: str | Unset = UNSET,
+    api_version: DdsGenerateAPIVersion | Unset = UNSET,
 ) -> Response[DDSRecord | DdsGenerateResponse202 | Problem]:
     """File a DDS; answers with its PDF (or JSON with Accept: application/json)
 
@@ -187,6 +199,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        api_version (DdsGenerateAPIVersion | Unset):
         body (DDSFilingRequest):
 
     Raises:
@@ -200,6 +213,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -212,6 +226,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: DDSFilingRequest,
     idempotency_key: str | Unset = UNSET,
+    api_version: DdsGenerateAPIVersion | Unset = UNSET,
 ) -> DDSRecord | DdsGenerateResponse202 | Problem | None:
     """File a DDS; answers with its PDF (or JSON with Accept: application/json)
 
@@ -220,6 +235,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
+        api_version (DdsGenerateAPIVersion | Unset):
         body (DDSFilingRequest):
 
     Raises:
@@ -235,5 +251,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            api_version=api_version,
         )
     ).parsed

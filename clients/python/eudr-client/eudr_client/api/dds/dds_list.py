@@ -6,6 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.dds_list_api_version import DdsListAPIVersion
 from ...models.dds_list_status import DdsListStatus
 from ...models.paginated_dds_summary_list import PaginatedDDSSummaryList
 from ...models.problem import Problem
@@ -21,7 +22,11 @@ def _get_kwargs(
     internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: DdsListStatus | Unset = UNSET,
+    api_version: DdsListAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -57,6 +62,7 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -125,6 +131,7 @@ def sync_detailed(
     internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: DdsListStatus | Unset = UNSET,
+    api_version: DdsListAPIVersion | Unset = UNSET,
 ) -> Response[PaginatedDDSSummaryList | Problem]:
     """List your DDS
 
@@ -138,6 +145,7 @@ def sync_detailed(
         internal_reference (str | Unset):
         page_size (int | Unset):
         status (DdsListStatus | Unset):
+        api_version (DdsListAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,6 +163,7 @@ def sync_detailed(
         internal_reference=internal_reference,
         page_size=page_size,
         status=status,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -174,6 +183,7 @@ def sync(
     internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: DdsListStatus | Unset = UNSET,
+    api_version: DdsListAPIVersion | Unset = UNSET,
 ) -> PaginatedDDSSummaryList | Problem | None:
     """List your DDS
 
@@ -187,6 +197,7 @@ def sync(
         internal_reference (str | Unset):
         page_size (int | Unset):
         status (DdsListStatus | Unset):
+        api_version (DdsListAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -205,6 +216,7 @@ def sync(
         internal_reference=internal_reference,
         page_size=page_size,
         status=status,
+        api_version=api_version,
     ).parsed
 
 
@@ -218,6 +230,7 @@ async def asyncio_detailed(
     internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: DdsListStatus | Unset = UNSET,
+    api_version: DdsListAPIVersion | Unset = UNSET,
 ) -> Response[PaginatedDDSSummaryList | Problem]:
     """List your DDS
 
@@ -231,6 +244,7 @@ async def asyncio_detailed(
         internal_reference (str | Unset):
         page_size (int | Unset):
         status (DdsListStatus | Unset):
+        api_version (DdsListAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -248,6 +262,7 @@ async def asyncio_detailed(
         internal_reference=internal_reference,
         page_size=page_size,
         status=status,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -265,6 +280,7 @@ async def asyncio(
     internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: DdsListStatus | Unset = UNSET,
+    api_version: DdsListAPIVersion | Unset = UNSET,
 ) -> PaginatedDDSSummaryList | Problem | None:
     """List your DDS
 
@@ -278,6 +294,7 @@ async def asyncio(
         internal_reference (str | Unset):
         page_size (int | Unset):
         status (DdsListStatus | Unset):
+        api_version (DdsListAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -297,5 +314,6 @@ async def asyncio(
             internal_reference=internal_reference,
             page_size=page_size,
             status=status,
+            api_version=api_version,
         )
     ).parsed

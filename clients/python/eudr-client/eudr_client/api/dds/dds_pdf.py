@@ -6,14 +6,20 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.dds_pdf_api_version import DdsPdfAPIVersion
 from ...models.dds_pdf_response_202 import DdsPdfResponse202
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     dds_id: str,
+    *,
+    api_version: DdsPdfAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -22,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -32,6 +39,11 @@ def _parse_response(
         response_202 = DdsPdfResponse202.from_dict(response.json())
 
         return response_202
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -84,11 +96,13 @@ def sync_detailed(
     dds_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: DdsPdfAPIVersion | Unset = UNSET,
 ) -> Response[DdsPdfResponse202 | Problem]:
     """The DDS as PDF
 
     Args:
         dds_id (str):
+        api_version (DdsPdfAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -100,6 +114,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         dds_id=dds_id,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -113,11 +128,13 @@ def sync(
     dds_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: DdsPdfAPIVersion | Unset = UNSET,
 ) -> DdsPdfResponse202 | Problem | None:
     """The DDS as PDF
 
     Args:
         dds_id (str):
+        api_version (DdsPdfAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -130,6 +147,7 @@ def sync(
     return sync_detailed(
         dds_id=dds_id,
         client=client,
+        api_version=api_version,
     ).parsed
 
 
@@ -137,11 +155,13 @@ async def asyncio_detailed(
     dds_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: DdsPdfAPIVersion | Unset = UNSET,
 ) -> Response[DdsPdfResponse202 | Problem]:
     """The DDS as PDF
 
     Args:
         dds_id (str):
+        api_version (DdsPdfAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -153,6 +173,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         dds_id=dds_id,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -164,11 +185,13 @@ async def asyncio(
     dds_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: DdsPdfAPIVersion | Unset = UNSET,
 ) -> DdsPdfResponse202 | Problem | None:
     """The DDS as PDF
 
     Args:
         dds_id (str):
+        api_version (DdsPdfAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -182,5 +205,6 @@ async def asyncio(
         await asyncio_detailed(
             dds_id=dds_id,
             client=client,
+            api_version=api_version,
         )
     ).parsed

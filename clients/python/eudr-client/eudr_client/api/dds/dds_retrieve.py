@@ -7,13 +7,19 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.dds_record import DDSRecord
+from ...models.dds_retrieve_api_version import DdsRetrieveAPIVersion
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     dds_id: str,
+    *,
+    api_version: DdsRetrieveAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -22,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -30,6 +37,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_200 = DDSRecord.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -75,6 +87,7 @@ def sync_detailed(
     dds_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: DdsRetrieveAPIVersion | Unset = UNSET,
 ) -> Response[DDSRecord | Problem]:
     """Retrieve a DDS with plots, risk results and status history
 
@@ -82,6 +95,7 @@ def sync_detailed(
 
     Args:
         dds_id (str):
+        api_version (DdsRetrieveAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -93,6 +107,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         dds_id=dds_id,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -106,6 +121,7 @@ def sync(
     dds_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: DdsRetrieveAPIVersion | Unset = UNSET,
 ) -> DDSRecord | Problem | None:
     """Retrieve a DDS with plots, risk results and status history
 
@@ -113,6 +129,7 @@ def sync(
 
     Args:
         dds_id (str):
+        api_version (DdsRetrieveAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -125,6 +142,7 @@ def sync(
     return sync_detailed(
         dds_id=dds_id,
         client=client,
+        api_version=api_version,
     ).parsed
 
 
@@ -132,6 +150,7 @@ async def asyncio_detailed(
     dds_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: DdsRetrieveAPIVersion | Unset = UNSET,
 ) -> Response[DDSRecord | Problem]:
     """Retrieve a DDS with plots, risk results and status history
 
@@ -139,6 +158,7 @@ async def asyncio_detailed(
 
     Args:
         dds_id (str):
+        api_version (DdsRetrieveAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -150,6 +170,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         dds_id=dds_id,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -161,6 +182,7 @@ async def asyncio(
     dds_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: DdsRetrieveAPIVersion | Unset = UNSET,
 ) -> DDSRecord | Problem | None:
     """Retrieve a DDS with plots, risk results and status history
 
@@ -168,6 +190,7 @@ async def asyncio(
 
     Args:
         dds_id (str):
+        api_version (DdsRetrieveAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -181,5 +204,6 @@ async def asyncio(
         await asyncio_detailed(
             dds_id=dds_id,
             client=client,
+            api_version=api_version,
         )
     ).parsed

@@ -7,13 +7,19 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.dds_record import DDSRecord
+from ...models.dds_withdraw_api_version import DdsWithdrawAPIVersion
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     dds_id: str,
+    *,
+    api_version: DdsWithdrawAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -22,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -85,6 +92,7 @@ def sync_detailed(
     dds_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: DdsWithdrawAPIVersion | Unset = UNSET,
 ) -> Response[DDSRecord | Problem]:
     """Withdraw a DDS (at the EU too, within 72 hours of its submission there)
 
@@ -92,6 +100,7 @@ def sync_detailed(
 
     Args:
         dds_id (str):
+        api_version (DdsWithdrawAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -103,6 +112,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         dds_id=dds_id,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -116,6 +126,7 @@ def sync(
     dds_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: DdsWithdrawAPIVersion | Unset = UNSET,
 ) -> DDSRecord | Problem | None:
     """Withdraw a DDS (at the EU too, within 72 hours of its submission there)
 
@@ -123,6 +134,7 @@ def sync(
 
     Args:
         dds_id (str):
+        api_version (DdsWithdrawAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,6 +147,7 @@ def sync(
     return sync_detailed(
         dds_id=dds_id,
         client=client,
+        api_version=api_version,
     ).parsed
 
 
@@ -142,6 +155,7 @@ async def asyncio_detailed(
     dds_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: DdsWithdrawAPIVersion | Unset = UNSET,
 ) -> Response[DDSRecord | Problem]:
     """Withdraw a DDS (at the EU too, within 72 hours of its submission there)
 
@@ -149,6 +163,7 @@ async def asyncio_detailed(
 
     Args:
         dds_id (str):
+        api_version (DdsWithdrawAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -160,6 +175,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         dds_id=dds_id,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -171,6 +187,7 @@ async def asyncio(
     dds_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: DdsWithdrawAPIVersion | Unset = UNSET,
 ) -> DDSRecord | Problem | None:
     """Withdraw a DDS (at the EU too, within 72 hours of its submission there)
 
@@ -178,6 +195,7 @@ async def asyncio(
 
     Args:
         dds_id (str):
+        api_version (DdsWithdrawAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -191,5 +209,6 @@ async def asyncio(
         await asyncio_detailed(
             dds_id=dds_id,
             client=client,
+            api_version=api_version,
         )
     ).parsed

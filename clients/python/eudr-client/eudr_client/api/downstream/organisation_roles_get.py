@@ -5,18 +5,28 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.organisation_roles_get_api_version import (
+    OrganisationRolesGetAPIVersion,
+)
 from ...models.problem import Problem
 from ...models.roles_out import RolesOut
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    api_version: OrganisationRolesGetAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/api/eudr/v1/organisation/roles",
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -25,6 +35,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_200 = RolesOut.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -64,10 +79,14 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    api_version: OrganisationRolesGetAPIVersion | Unset = UNSET,
 ) -> Response[Problem | RolesOut]:
     """Your organisation's roles, each with its obligations, article and date
 
      GET/PUT /api/eudr/v1/organisation/roles: the organisation's roles and their obligations.
+
+    Args:
+        api_version (OrganisationRolesGetAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -77,7 +96,9 @@ def sync_detailed(
         Response[Problem | RolesOut]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        api_version=api_version,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -89,10 +110,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    api_version: OrganisationRolesGetAPIVersion | Unset = UNSET,
 ) -> Problem | RolesOut | None:
     """Your organisation's roles, each with its obligations, article and date
 
      GET/PUT /api/eudr/v1/organisation/roles: the organisation's roles and their obligations.
+
+    Args:
+        api_version (OrganisationRolesGetAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -104,16 +129,21 @@ def sync(
 
     return sync_detailed(
         client=client,
+        api_version=api_version,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    api_version: OrganisationRolesGetAPIVersion | Unset = UNSET,
 ) -> Response[Problem | RolesOut]:
     """Your organisation's roles, each with its obligations, article and date
 
      GET/PUT /api/eudr/v1/organisation/roles: the organisation's roles and their obligations.
+
+    Args:
+        api_version (OrganisationRolesGetAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -123,7 +153,9 @@ async def asyncio_detailed(
         Response[Problem | RolesOut]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        api_version=api_version,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -133,10 +165,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    api_version: OrganisationRolesGetAPIVersion | Unset = UNSET,
 ) -> Problem | RolesOut | None:
     """Your organisation's roles, each with its obligations, article and date
 
      GET/PUT /api/eudr/v1/organisation/roles: the organisation's roles and their obligations.
+
+    Args:
+        api_version (OrganisationRolesGetAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -149,5 +185,6 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            api_version=api_version,
         )
     ).parsed

@@ -5,17 +5,23 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.organisation_roles_set_api_version import (
+    OrganisationRolesSetAPIVersion,
+)
 from ...models.problem import Problem
 from ...models.roles_in_request import RolesInRequest
 from ...models.roles_out import RolesOut
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: RolesInRequest,
+    api_version: OrganisationRolesSetAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "put",
@@ -90,12 +96,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: RolesInRequest,
+    api_version: OrganisationRolesSetAPIVersion | Unset = UNSET,
 ) -> Response[Problem | RolesOut]:
     """Set your organisation's roles (replaces them)
 
      GET/PUT /api/eudr/v1/organisation/roles: the organisation's roles and their obligations.
 
     Args:
+        api_version (OrganisationRolesSetAPIVersion | Unset):
         body (RolesInRequest):
 
     Raises:
@@ -108,6 +116,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -121,12 +130,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: RolesInRequest,
+    api_version: OrganisationRolesSetAPIVersion | Unset = UNSET,
 ) -> Problem | RolesOut | None:
     """Set your organisation's roles (replaces them)
 
      GET/PUT /api/eudr/v1/organisation/roles: the organisation's roles and their obligations.
 
     Args:
+        api_version (OrganisationRolesSetAPIVersion | Unset):
         body (RolesInRequest):
 
     Raises:
@@ -140,6 +151,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        api_version=api_version,
     ).parsed
 
 
@@ -147,12 +159,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: RolesInRequest,
+    api_version: OrganisationRolesSetAPIVersion | Unset = UNSET,
 ) -> Response[Problem | RolesOut]:
     """Set your organisation's roles (replaces them)
 
      GET/PUT /api/eudr/v1/organisation/roles: the organisation's roles and their obligations.
 
     Args:
+        api_version (OrganisationRolesSetAPIVersion | Unset):
         body (RolesInRequest):
 
     Raises:
@@ -165,6 +179,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -176,12 +191,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: RolesInRequest,
+    api_version: OrganisationRolesSetAPIVersion | Unset = UNSET,
 ) -> Problem | RolesOut | None:
     """Set your organisation's roles (replaces them)
 
      GET/PUT /api/eudr/v1/organisation/roles: the organisation's roles and their obligations.
 
     Args:
+        api_version (OrganisationRolesSetAPIVersion | Unset):
         body (RolesInRequest):
 
     Raises:
@@ -196,5 +213,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            api_version=api_version,
         )
     ).parsed

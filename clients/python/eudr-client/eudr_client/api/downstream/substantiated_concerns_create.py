@@ -8,14 +8,20 @@ from ...client import AuthenticatedClient, Client
 from ...models.concern_in_request import ConcernInRequest
 from ...models.concern_out import ConcernOut
 from ...models.problem import Problem
-from ...types import Response
+from ...models.substantiated_concerns_create_api_version import (
+    SubstantiatedConcernsCreateAPIVersion,
+)
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: ConcernInRequest,
+    api_version: SubstantiatedConcernsCreateAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -92,12 +98,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ConcernInRequest,
+    api_version: SubstantiatedConcernsCreateAPIVersion | Unset = UNSET,
 ) -> Response[ConcernOut | Problem]:
     """Record a substantiated concern and the action taken (Article 5(6))
 
      GET/POST /api/eudr/v1/substantiated-concerns: concerns received and what was done (Article 5(6)).
 
     Args:
+        api_version (SubstantiatedConcernsCreateAPIVersion | Unset):
         body (ConcernInRequest):
 
     Raises:
@@ -110,6 +118,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -123,12 +132,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ConcernInRequest,
+    api_version: SubstantiatedConcernsCreateAPIVersion | Unset = UNSET,
 ) -> ConcernOut | Problem | None:
     """Record a substantiated concern and the action taken (Article 5(6))
 
      GET/POST /api/eudr/v1/substantiated-concerns: concerns received and what was done (Article 5(6)).
 
     Args:
+        api_version (SubstantiatedConcernsCreateAPIVersion | Unset):
         body (ConcernInRequest):
 
     Raises:
@@ -142,6 +153,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        api_version=api_version,
     ).parsed
 
 
@@ -149,12 +161,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ConcernInRequest,
+    api_version: SubstantiatedConcernsCreateAPIVersion | Unset = UNSET,
 ) -> Response[ConcernOut | Problem]:
     """Record a substantiated concern and the action taken (Article 5(6))
 
      GET/POST /api/eudr/v1/substantiated-concerns: concerns received and what was done (Article 5(6)).
 
     Args:
+        api_version (SubstantiatedConcernsCreateAPIVersion | Unset):
         body (ConcernInRequest):
 
     Raises:
@@ -167,6 +181,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -178,12 +193,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ConcernInRequest,
+    api_version: SubstantiatedConcernsCreateAPIVersion | Unset = UNSET,
 ) -> ConcernOut | Problem | None:
     """Record a substantiated concern and the action taken (Article 5(6))
 
      GET/POST /api/eudr/v1/substantiated-concerns: concerns received and what was done (Article 5(6)).
 
     Args:
+        api_version (SubstantiatedConcernsCreateAPIVersion | Unset):
         body (ConcernInRequest):
 
     Raises:
@@ -198,5 +215,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            api_version=api_version,
         )
     ).parsed

@@ -7,6 +7,9 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.paginated_concern_out_list import PaginatedConcernOutList
 from ...models.problem import Problem
+from ...models.substantiated_concerns_list_api_version import (
+    SubstantiatedConcernsListAPIVersion,
+)
 from ...types import UNSET, Response, Unset
 
 
@@ -14,7 +17,11 @@ def _get_kwargs(
     *,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    api_version: SubstantiatedConcernsListAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -30,6 +37,7 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -40,6 +48,11 @@ def _parse_response(
         response_200 = PaginatedConcernOutList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -88,6 +101,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    api_version: SubstantiatedConcernsListAPIVersion | Unset = UNSET,
 ) -> Response[PaginatedConcernOutList | Problem]:
     """List the substantiated concerns you recorded and what you did
 
@@ -96,6 +110,7 @@ def sync_detailed(
     Args:
         cursor (str | Unset):
         page_size (int | Unset):
+        api_version (SubstantiatedConcernsListAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -108,6 +123,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         cursor=cursor,
         page_size=page_size,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -122,6 +138,7 @@ def sync(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    api_version: SubstantiatedConcernsListAPIVersion | Unset = UNSET,
 ) -> PaginatedConcernOutList | Problem | None:
     """List the substantiated concerns you recorded and what you did
 
@@ -130,6 +147,7 @@ def sync(
     Args:
         cursor (str | Unset):
         page_size (int | Unset):
+        api_version (SubstantiatedConcernsListAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -143,6 +161,7 @@ def sync(
         client=client,
         cursor=cursor,
         page_size=page_size,
+        api_version=api_version,
     ).parsed
 
 
@@ -151,6 +170,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    api_version: SubstantiatedConcernsListAPIVersion | Unset = UNSET,
 ) -> Response[PaginatedConcernOutList | Problem]:
     """List the substantiated concerns you recorded and what you did
 
@@ -159,6 +179,7 @@ async def asyncio_detailed(
     Args:
         cursor (str | Unset):
         page_size (int | Unset):
+        api_version (SubstantiatedConcernsListAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -171,6 +192,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         cursor=cursor,
         page_size=page_size,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -183,6 +205,7 @@ async def asyncio(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    api_version: SubstantiatedConcernsListAPIVersion | Unset = UNSET,
 ) -> PaginatedConcernOutList | Problem | None:
     """List the substantiated concerns you recorded and what you did
 
@@ -191,6 +214,7 @@ async def asyncio(
     Args:
         cursor (str | Unset):
         page_size (int | Unset):
+        api_version (SubstantiatedConcernsListAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -205,5 +229,6 @@ async def asyncio(
             client=client,
             cursor=cursor,
             page_size=page_size,
+            api_version=api_version,
         )
     ).parsed

@@ -8,14 +8,20 @@ from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.trading_partner_in_request import TradingPartnerInRequest
 from ...models.trading_partner_out import TradingPartnerOut
-from ...types import Response
+from ...models.trading_partners_create_api_version import (
+    TradingPartnersCreateAPIVersion,
+)
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: TradingPartnerInRequest,
+    api_version: TradingPartnersCreateAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -94,12 +100,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: TradingPartnerInRequest,
+    api_version: TradingPartnersCreateAPIVersion | Unset = UNSET,
 ) -> Response[Problem | TradingPartnerOut]:
     """Record a supplier or customer of a consignment; kept five years (Article 5(4))
 
      GET/POST /api/eudr/v1/trading-partners: suppliers and customers per consignment.
 
     Args:
+        api_version (TradingPartnersCreateAPIVersion | Unset):
         body (TradingPartnerInRequest): No reference number here: a later downstream operator or
             trader has none to give, and a
             first one records them at /api/eudr/v1/upstream-references.
@@ -114,6 +122,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -127,12 +136,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: TradingPartnerInRequest,
+    api_version: TradingPartnersCreateAPIVersion | Unset = UNSET,
 ) -> Problem | TradingPartnerOut | None:
     """Record a supplier or customer of a consignment; kept five years (Article 5(4))
 
      GET/POST /api/eudr/v1/trading-partners: suppliers and customers per consignment.
 
     Args:
+        api_version (TradingPartnersCreateAPIVersion | Unset):
         body (TradingPartnerInRequest): No reference number here: a later downstream operator or
             trader has none to give, and a
             first one records them at /api/eudr/v1/upstream-references.
@@ -148,6 +159,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        api_version=api_version,
     ).parsed
 
 
@@ -155,12 +167,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: TradingPartnerInRequest,
+    api_version: TradingPartnersCreateAPIVersion | Unset = UNSET,
 ) -> Response[Problem | TradingPartnerOut]:
     """Record a supplier or customer of a consignment; kept five years (Article 5(4))
 
      GET/POST /api/eudr/v1/trading-partners: suppliers and customers per consignment.
 
     Args:
+        api_version (TradingPartnersCreateAPIVersion | Unset):
         body (TradingPartnerInRequest): No reference number here: a later downstream operator or
             trader has none to give, and a
             first one records them at /api/eudr/v1/upstream-references.
@@ -175,6 +189,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -186,12 +201,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: TradingPartnerInRequest,
+    api_version: TradingPartnersCreateAPIVersion | Unset = UNSET,
 ) -> Problem | TradingPartnerOut | None:
     """Record a supplier or customer of a consignment; kept five years (Article 5(4))
 
      GET/POST /api/eudr/v1/trading-partners: suppliers and customers per consignment.
 
     Args:
+        api_version (TradingPartnersCreateAPIVersion | Unset):
         body (TradingPartnerInRequest): No reference number here: a later downstream operator or
             trader has none to give, and a
             first one records them at /api/eudr/v1/upstream-references.
@@ -208,5 +225,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            api_version=api_version,
         )
     ).parsed

@@ -7,12 +7,20 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...types import Response
+from ...models.trading_partners_delete_api_version import (
+    TradingPartnersDeleteAPIVersion,
+)
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     record_id: str,
+    *,
+    api_version: TradingPartnersDeleteAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
@@ -21,6 +29,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -83,11 +92,13 @@ def sync_detailed(
     record_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: TradingPartnersDeleteAPIVersion | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a record whose five-year retention period is over
 
     Args:
         record_id (str):
+        api_version (TradingPartnersDeleteAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -99,6 +110,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         record_id=record_id,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -112,11 +124,13 @@ def sync(
     record_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: TradingPartnersDeleteAPIVersion | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a record whose five-year retention period is over
 
     Args:
         record_id (str):
+        api_version (TradingPartnersDeleteAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -129,6 +143,7 @@ def sync(
     return sync_detailed(
         record_id=record_id,
         client=client,
+        api_version=api_version,
     ).parsed
 
 
@@ -136,11 +151,13 @@ async def asyncio_detailed(
     record_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: TradingPartnersDeleteAPIVersion | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a record whose five-year retention period is over
 
     Args:
         record_id (str):
+        api_version (TradingPartnersDeleteAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -152,6 +169,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         record_id=record_id,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -163,11 +181,13 @@ async def asyncio(
     record_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: TradingPartnersDeleteAPIVersion | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a record whose five-year retention period is over
 
     Args:
         record_id (str):
+        api_version (TradingPartnersDeleteAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -181,5 +201,6 @@ async def asyncio(
         await asyncio_detailed(
             record_id=record_id,
             client=client,
+            api_version=api_version,
         )
     ).parsed

@@ -7,6 +7,9 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
+from ...models.trading_partners_export_csv_api_version import (
+    TradingPartnersExportCsvAPIVersion,
+)
 from ...types import UNSET, Response, Unset
 
 
@@ -15,7 +18,11 @@ def _get_kwargs(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    api_version: TradingPartnersExportCsvAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -39,6 +46,7 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -93,6 +101,7 @@ def sync_detailed(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    api_version: TradingPartnersExportCsvAPIVersion | Unset = UNSET,
 ) -> Response[Problem | str]:
     """Export your suppliers' and customers' records as CSV (for an authority's request)
 
@@ -102,6 +111,7 @@ def sync_detailed(
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
+        api_version (TradingPartnersExportCsvAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -115,6 +125,7 @@ def sync_detailed(
         consignment_reference=consignment_reference,
         from_=from_,
         to=to,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -130,6 +141,7 @@ def sync(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    api_version: TradingPartnersExportCsvAPIVersion | Unset = UNSET,
 ) -> Problem | str | None:
     """Export your suppliers' and customers' records as CSV (for an authority's request)
 
@@ -139,6 +151,7 @@ def sync(
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
+        api_version (TradingPartnersExportCsvAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -153,6 +166,7 @@ def sync(
         consignment_reference=consignment_reference,
         from_=from_,
         to=to,
+        api_version=api_version,
     ).parsed
 
 
@@ -162,6 +176,7 @@ async def asyncio_detailed(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    api_version: TradingPartnersExportCsvAPIVersion | Unset = UNSET,
 ) -> Response[Problem | str]:
     """Export your suppliers' and customers' records as CSV (for an authority's request)
 
@@ -171,6 +186,7 @@ async def asyncio_detailed(
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
+        api_version (TradingPartnersExportCsvAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -184,6 +200,7 @@ async def asyncio_detailed(
         consignment_reference=consignment_reference,
         from_=from_,
         to=to,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -197,6 +214,7 @@ async def asyncio(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    api_version: TradingPartnersExportCsvAPIVersion | Unset = UNSET,
 ) -> Problem | str | None:
     """Export your suppliers' and customers' records as CSV (for an authority's request)
 
@@ -206,6 +224,7 @@ async def asyncio(
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
+        api_version (TradingPartnersExportCsvAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -221,5 +240,6 @@ async def asyncio(
             consignment_reference=consignment_reference,
             from_=from_,
             to=to,
+            api_version=api_version,
         )
     ).parsed

@@ -7,6 +7,9 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
+from ...models.trading_partners_export_json_api_version import (
+    TradingPartnersExportJsonAPIVersion,
+)
 from ...models.trading_partners_export_json_response_200 import TradingPartnersExportJsonResponse200
 from ...types import UNSET, Response, Unset
 
@@ -16,7 +19,11 @@ def _get_kwargs(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    api_version: TradingPartnersExportJsonAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -40,6 +47,7 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -99,6 +107,7 @@ def sync_detailed(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    api_version: TradingPartnersExportJsonAPIVersion | Unset = UNSET,
 ) -> Response[Problem | TradingPartnersExportJsonResponse200]:
     """Export your suppliers' and customers' records as JSON (for an authority's request)
 
@@ -108,6 +117,7 @@ def sync_detailed(
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
+        api_version (TradingPartnersExportJsonAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -121,6 +131,7 @@ def sync_detailed(
         consignment_reference=consignment_reference,
         from_=from_,
         to=to,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -136,6 +147,7 @@ def sync(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    api_version: TradingPartnersExportJsonAPIVersion | Unset = UNSET,
 ) -> Problem | TradingPartnersExportJsonResponse200 | None:
     """Export your suppliers' and customers' records as JSON (for an authority's request)
 
@@ -145,6 +157,7 @@ def sync(
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
+        api_version (TradingPartnersExportJsonAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -159,6 +172,7 @@ def sync(
         consignment_reference=consignment_reference,
         from_=from_,
         to=to,
+        api_version=api_version,
     ).parsed
 
 
@@ -168,6 +182,7 @@ async def asyncio_detailed(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    api_version: TradingPartnersExportJsonAPIVersion | Unset = UNSET,
 ) -> Response[Problem | TradingPartnersExportJsonResponse200]:
     """Export your suppliers' and customers' records as JSON (for an authority's request)
 
@@ -177,6 +192,7 @@ async def asyncio_detailed(
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
+        api_version (TradingPartnersExportJsonAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -190,6 +206,7 @@ async def asyncio_detailed(
         consignment_reference=consignment_reference,
         from_=from_,
         to=to,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -203,6 +220,7 @@ async def asyncio(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    api_version: TradingPartnersExportJsonAPIVersion | Unset = UNSET,
 ) -> Problem | TradingPartnersExportJsonResponse200 | None:
     """Export your suppliers' and customers' records as JSON (for an authority's request)
 
@@ -212,6 +230,7 @@ async def asyncio(
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
+        api_version (TradingPartnersExportJsonAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -227,5 +246,6 @@ async def asyncio(
             consignment_reference=consignment_reference,
             from_=from_,
             to=to,
+            api_version=api_version,
         )
     ).parsed

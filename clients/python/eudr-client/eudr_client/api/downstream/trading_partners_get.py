@@ -8,12 +8,20 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.trading_partner_out import TradingPartnerOut
-from ...types import Response
+from ...models.trading_partners_get_api_version import (
+    TradingPartnersGetAPIVersion,
+)
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     record_id: str,
+    *,
+    api_version: TradingPartnersGetAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -22,6 +30,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -32,6 +41,11 @@ def _parse_response(
         response_200 = TradingPartnerOut.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -79,11 +93,13 @@ def sync_detailed(
     record_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: TradingPartnersGetAPIVersion | Unset = UNSET,
 ) -> Response[Problem | TradingPartnerOut]:
     """One supplier or customer record
 
     Args:
         record_id (str):
+        api_version (TradingPartnersGetAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -95,6 +111,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         record_id=record_id,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -108,11 +125,13 @@ def sync(
     record_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: TradingPartnersGetAPIVersion | Unset = UNSET,
 ) -> Problem | TradingPartnerOut | None:
     """One supplier or customer record
 
     Args:
         record_id (str):
+        api_version (TradingPartnersGetAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -125,6 +144,7 @@ def sync(
     return sync_detailed(
         record_id=record_id,
         client=client,
+        api_version=api_version,
     ).parsed
 
 
@@ -132,11 +152,13 @@ async def asyncio_detailed(
     record_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: TradingPartnersGetAPIVersion | Unset = UNSET,
 ) -> Response[Problem | TradingPartnerOut]:
     """One supplier or customer record
 
     Args:
         record_id (str):
+        api_version (TradingPartnersGetAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -148,6 +170,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         record_id=record_id,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -159,11 +182,13 @@ async def asyncio(
     record_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: TradingPartnersGetAPIVersion | Unset = UNSET,
 ) -> Problem | TradingPartnerOut | None:
     """One supplier or customer record
 
     Args:
         record_id (str):
+        api_version (TradingPartnersGetAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -177,5 +202,6 @@ async def asyncio(
         await asyncio_detailed(
             record_id=record_id,
             client=client,
+            api_version=api_version,
         )
     ).parsed

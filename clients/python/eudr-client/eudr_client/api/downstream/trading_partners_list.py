@@ -8,6 +8,9 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.paginated_trading_partner_out_list import PaginatedTradingPartnerOutList
 from ...models.problem import Problem
+from ...models.trading_partners_list_api_version import (
+    TradingPartnersListAPIVersion,
+)
 from ...models.trading_partners_list_kind import TradingPartnersListKind
 from ...types import UNSET, Response, Unset
 
@@ -20,7 +23,11 @@ def _get_kwargs(
     kind: TradingPartnersListKind | Unset = UNSET,
     page_size: int | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    api_version: TradingPartnersListAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -54,6 +61,7 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -121,6 +129,7 @@ def sync_detailed(
     kind: TradingPartnersListKind | Unset = UNSET,
     page_size: int | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    api_version: TradingPartnersListAPIVersion | Unset = UNSET,
 ) -> Response[PaginatedTradingPartnerOutList | Problem]:
     """List your suppliers' and customers' records (Article 5(3))
 
@@ -133,6 +142,7 @@ def sync_detailed(
         kind (TradingPartnersListKind | Unset):
         page_size (int | Unset):
         to (datetime.date | Unset):
+        api_version (TradingPartnersListAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -149,6 +159,7 @@ def sync_detailed(
         kind=kind,
         page_size=page_size,
         to=to,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -167,6 +178,7 @@ def sync(
     kind: TradingPartnersListKind | Unset = UNSET,
     page_size: int | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    api_version: TradingPartnersListAPIVersion | Unset = UNSET,
 ) -> PaginatedTradingPartnerOutList | Problem | None:
     """List your suppliers' and customers' records (Article 5(3))
 
@@ -179,6 +191,7 @@ def sync(
         kind (TradingPartnersListKind | Unset):
         page_size (int | Unset):
         to (datetime.date | Unset):
+        api_version (TradingPartnersListAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -196,6 +209,7 @@ def sync(
         kind=kind,
         page_size=page_size,
         to=to,
+        api_version=api_version,
     ).parsed
 
 
@@ -208,6 +222,7 @@ async def asyncio_detailed(
     kind: TradingPartnersListKind | Unset = UNSET,
     page_size: int | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    api_version: TradingPartnersListAPIVersion | Unset = UNSET,
 ) -> Response[PaginatedTradingPartnerOutList | Problem]:
     """List your suppliers' and customers' records (Article 5(3))
 
@@ -220,6 +235,7 @@ async def asyncio_detailed(
         kind (TradingPartnersListKind | Unset):
         page_size (int | Unset):
         to (datetime.date | Unset):
+        api_version (TradingPartnersListAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -236,6 +252,7 @@ async def asyncio_detailed(
         kind=kind,
         page_size=page_size,
         to=to,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -252,6 +269,7 @@ async def asyncio(
     kind: TradingPartnersListKind | Unset = UNSET,
     page_size: int | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
+    api_version: TradingPartnersListAPIVersion | Unset = UNSET,
 ) -> PaginatedTradingPartnerOutList | Problem | None:
     """List your suppliers' and customers' records (Article 5(3))
 
@@ -264,6 +282,7 @@ async def asyncio(
         kind (TradingPartnersListKind | Unset):
         page_size (int | Unset):
         to (datetime.date | Unset):
+        api_version (TradingPartnersListAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -282,5 +301,6 @@ async def asyncio(
             kind=kind,
             page_size=page_size,
             to=to,
+            api_version=api_version,
         )
     ).parsed

@@ -5,17 +5,27 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.eu_credentials_delete_api_version import (
+    EuCredentialsDeleteAPIVersion,
+)
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    api_version: EuCredentialsDeleteAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
         "url": "/api/eudr/v1/eu-is/credentials",
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -72,10 +82,14 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    api_version: EuCredentialsDeleteAPIVersion | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Forget your EU Information System credentials
 
      GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
+
+    Args:
+        api_version (EuCredentialsDeleteAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -85,7 +99,9 @@ def sync_detailed(
         Response[Any | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        api_version=api_version,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -97,10 +113,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    api_version: EuCredentialsDeleteAPIVersion | Unset = UNSET,
 ) -> Any | Problem | None:
     """Forget your EU Information System credentials
 
      GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
+
+    Args:
+        api_version (EuCredentialsDeleteAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -112,16 +132,21 @@ def sync(
 
     return sync_detailed(
         client=client,
+        api_version=api_version,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    api_version: EuCredentialsDeleteAPIVersion | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Forget your EU Information System credentials
 
      GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
+
+    Args:
+        api_version (EuCredentialsDeleteAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -131,7 +156,9 @@ async def asyncio_detailed(
         Response[Any | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        api_version=api_version,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -141,10 +168,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    api_version: EuCredentialsDeleteAPIVersion | Unset = UNSET,
 ) -> Any | Problem | None:
     """Forget your EU Information System credentials
 
      GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
+
+    Args:
+        api_version (EuCredentialsDeleteAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -157,5 +188,6 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            api_version=api_version,
         )
     ).parsed

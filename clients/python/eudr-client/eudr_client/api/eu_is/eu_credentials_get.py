@@ -6,17 +6,25 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.eu_credential_out import EuCredentialOut
+from ...models.eu_credentials_get_api_version import EuCredentialsGetAPIVersion
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    api_version: EuCredentialsGetAPIVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/api/eudr/v1/eu-is/credentials",
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -27,6 +35,11 @@ def _parse_response(
         response_200 = EuCredentialOut.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -68,10 +81,14 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    api_version: EuCredentialsGetAPIVersion | Unset = UNSET,
 ) -> Response[EuCredentialOut | Problem]:
     """Your EU Information System credentials (the key is never shown)
 
      GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
+
+    Args:
+        api_version (EuCredentialsGetAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -81,7 +98,9 @@ def sync_detailed(
         Response[EuCredentialOut | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        api_version=api_version,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -93,10 +112,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    api_version: EuCredentialsGetAPIVersion | Unset = UNSET,
 ) -> EuCredentialOut | Problem | None:
     """Your EU Information System credentials (the key is never shown)
 
      GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
+
+    Args:
+        api_version (EuCredentialsGetAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -108,16 +131,21 @@ def sync(
 
     return sync_detailed(
         client=client,
+        api_version=api_version,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    api_version: EuCredentialsGetAPIVersion | Unset = UNSET,
 ) -> Response[EuCredentialOut | Problem]:
     """Your EU Information System credentials (the key is never shown)
 
      GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
+
+    Args:
+        api_version (EuCredentialsGetAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -127,7 +155,9 @@ async def asyncio_detailed(
         Response[EuCredentialOut | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        api_version=api_version,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -137,10 +167,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    api_version: EuCredentialsGetAPIVersion | Unset = UNSET,
 ) -> EuCredentialOut | Problem | None:
     """Your EU Information System credentials (the key is never shown)
 
      GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
+
+    Args:
+        api_version (EuCredentialsGetAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -153,5 +187,6 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            api_version=api_version,
         )
     ).parsed

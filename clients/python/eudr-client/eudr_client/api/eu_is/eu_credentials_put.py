@@ -7,15 +7,19 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.eu_credential_in_request import EuCredentialInRequest
 from ...models.eu_credential_out import EuCredentialOut
+from ...models.eu_credentials_put_api_version import EuCredentialsPutAPIVersion
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: EuCredentialInRequest,
+    api_version: EuCredentialsPutAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "put",
@@ -99,6 +103,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: EuCredentialInRequest,
+    api_version: EuCredentialsPutAPIVersion | Unset = UNSET,
 ) -> Response[EuCredentialOut | Problem]:
     """Try your EU Information System credentials with the EU, then store them (encrypted)
 
@@ -110,6 +115,7 @@ def sync_detailed(
     unchecked.
 
     Args:
+        api_version (EuCredentialsPutAPIVersion | Unset):
         body (EuCredentialInRequest):
 
     Raises:
@@ -122,6 +128,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -135,6 +142,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: EuCredentialInRequest,
+    api_version: EuCredentialsPutAPIVersion | Unset = UNSET,
 ) -> EuCredentialOut | Problem | None:
     """Try your EU Information System credentials with the EU, then store them (encrypted)
 
@@ -146,6 +154,7 @@ def sync(
     unchecked.
 
     Args:
+        api_version (EuCredentialsPutAPIVersion | Unset):
         body (EuCredentialInRequest):
 
     Raises:
@@ -159,6 +168,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        api_version=api_version,
     ).parsed
 
 
@@ -166,6 +176,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: EuCredentialInRequest,
+    api_version: EuCredentialsPutAPIVersion | Unset = UNSET,
 ) -> Response[EuCredentialOut | Problem]:
     """Try your EU Information System credentials with the EU, then store them (encrypted)
 
@@ -177,6 +188,7 @@ async def asyncio_detailed(
     unchecked.
 
     Args:
+        api_version (EuCredentialsPutAPIVersion | Unset):
         body (EuCredentialInRequest):
 
     Raises:
@@ -189,6 +201,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -200,6 +213,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: EuCredentialInRequest,
+    api_version: EuCredentialsPutAPIVersion | Unset = UNSET,
 ) -> EuCredentialOut | Problem | None:
     """Try your EU Information System credentials with the EU, then store them (encrypted)
 
@@ -211,6 +225,7 @@ async def asyncio(
     unchecked.
 
     Args:
+        api_version (EuCredentialsPutAPIVersion | Unset):
         body (EuCredentialInRequest):
 
     Raises:
@@ -225,5 +240,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            api_version=api_version,
         )
     ).parsed

@@ -8,14 +8,20 @@ from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.upstream_reference_in_request import UpstreamReferenceInRequest
 from ...models.upstream_reference_out import UpstreamReferenceOut
-from ...types import Response
+from ...models.upstream_references_create_api_version import (
+    UpstreamReferencesCreateAPIVersion,
+)
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: UpstreamReferenceInRequest,
+    api_version: UpstreamReferencesCreateAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -99,12 +105,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: UpstreamReferenceInRequest,
+    api_version: UpstreamReferencesCreateAPIVersion | Unset = UNSET,
 ) -> Response[Problem | UpstreamReferenceOut]:
     """Record a supplier's reference and verification numbers; checked with verifyDeclaration
 
      GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
 
     Args:
+        api_version (UpstreamReferencesCreateAPIVersion | Unset):
         body (UpstreamReferenceInRequest):
 
     Raises:
@@ -117,6 +125,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -130,12 +139,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: UpstreamReferenceInRequest,
+    api_version: UpstreamReferencesCreateAPIVersion | Unset = UNSET,
 ) -> Problem | UpstreamReferenceOut | None:
     """Record a supplier's reference and verification numbers; checked with verifyDeclaration
 
      GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
 
     Args:
+        api_version (UpstreamReferencesCreateAPIVersion | Unset):
         body (UpstreamReferenceInRequest):
 
     Raises:
@@ -149,6 +160,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        api_version=api_version,
     ).parsed
 
 
@@ -156,12 +168,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: UpstreamReferenceInRequest,
+    api_version: UpstreamReferencesCreateAPIVersion | Unset = UNSET,
 ) -> Response[Problem | UpstreamReferenceOut]:
     """Record a supplier's reference and verification numbers; checked with verifyDeclaration
 
      GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
 
     Args:
+        api_version (UpstreamReferencesCreateAPIVersion | Unset):
         body (UpstreamReferenceInRequest):
 
     Raises:
@@ -174,6 +188,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -185,12 +200,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: UpstreamReferenceInRequest,
+    api_version: UpstreamReferencesCreateAPIVersion | Unset = UNSET,
 ) -> Problem | UpstreamReferenceOut | None:
     """Record a supplier's reference and verification numbers; checked with verifyDeclaration
 
      GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
 
     Args:
+        api_version (UpstreamReferencesCreateAPIVersion | Unset):
         body (UpstreamReferenceInRequest):
 
     Raises:
@@ -205,5 +222,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            api_version=api_version,
         )
     ).parsed

@@ -8,14 +8,18 @@ from ...client import AuthenticatedClient, Client
 from ...models.batch_request import BatchRequest
 from ...models.batch_risk import BatchRisk
 from ...models.problem import Problem
-from ...types import Response
+from ...models.risk_score_batch_api_version import RiskScoreBatchAPIVersion
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: BatchRequest,
+    api_version: RiskScoreBatchAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -90,12 +94,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: BatchRequest,
+    api_version: RiskScoreBatchAPIVersion | Unset = UNSET,
 ) -> Response[BatchRisk | Problem]:
     """Risk scores for up to 500 locations
 
      Results in input order with a summary by level. Counts as one request.
 
     Args:
+        api_version (RiskScoreBatchAPIVersion | Unset):
         body (BatchRequest):
 
     Raises:
@@ -108,6 +114,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -121,12 +128,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: BatchRequest,
+    api_version: RiskScoreBatchAPIVersion | Unset = UNSET,
 ) -> BatchRisk | Problem | None:
     """Risk scores for up to 500 locations
 
      Results in input order with a summary by level. Counts as one request.
 
     Args:
+        api_version (RiskScoreBatchAPIVersion | Unset):
         body (BatchRequest):
 
     Raises:
@@ -140,6 +149,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        api_version=api_version,
     ).parsed
 
 
@@ -147,12 +157,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: BatchRequest,
+    api_version: RiskScoreBatchAPIVersion | Unset = UNSET,
 ) -> Response[BatchRisk | Problem]:
     """Risk scores for up to 500 locations
 
      Results in input order with a summary by level. Counts as one request.
 
     Args:
+        api_version (RiskScoreBatchAPIVersion | Unset):
         body (BatchRequest):
 
     Raises:
@@ -165,6 +177,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -176,12 +189,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: BatchRequest,
+    api_version: RiskScoreBatchAPIVersion | Unset = UNSET,
 ) -> BatchRisk | Problem | None:
     """Risk scores for up to 500 locations
 
      Results in input order with a summary by level. Counts as one request.
 
     Args:
+        api_version (RiskScoreBatchAPIVersion | Unset):
         body (BatchRequest):
 
     Raises:
@@ -196,5 +211,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            api_version=api_version,
         )
     ).parsed

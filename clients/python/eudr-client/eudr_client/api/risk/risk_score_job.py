@@ -8,12 +8,18 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.risk_job_out import RiskJobOut
-from ...types import Response
+from ...models.risk_score_job_api_version import RiskScoreJobAPIVersion
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     job_id: str,
+    *,
+    api_version: RiskScoreJobAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -22,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -30,6 +37,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_200 = RiskJobOut.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -72,11 +84,13 @@ def sync_detailed(
     job_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: RiskScoreJobAPIVersion | Unset = UNSET,
 ) -> Response[Problem | RiskJobOut]:
     """A job's status and progress
 
     Args:
         job_id (str):
+        api_version (RiskScoreJobAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -88,6 +102,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         job_id=job_id,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -101,11 +116,13 @@ def sync(
     job_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: RiskScoreJobAPIVersion | Unset = UNSET,
 ) -> Problem | RiskJobOut | None:
     """A job's status and progress
 
     Args:
         job_id (str):
+        api_version (RiskScoreJobAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -118,6 +135,7 @@ def sync(
     return sync_detailed(
         job_id=job_id,
         client=client,
+        api_version=api_version,
     ).parsed
 
 
@@ -125,11 +143,13 @@ async def asyncio_detailed(
     job_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: RiskScoreJobAPIVersion | Unset = UNSET,
 ) -> Response[Problem | RiskJobOut]:
     """A job's status and progress
 
     Args:
         job_id (str):
+        api_version (RiskScoreJobAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -141,6 +161,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         job_id=job_id,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -152,11 +173,13 @@ async def asyncio(
     job_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: RiskScoreJobAPIVersion | Unset = UNSET,
 ) -> Problem | RiskJobOut | None:
     """A job's status and progress
 
     Args:
         job_id (str):
+        api_version (RiskScoreJobAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -170,5 +193,6 @@ async def asyncio(
         await asyncio_detailed(
             job_id=job_id,
             client=client,
+            api_version=api_version,
         )
     ).parsed

@@ -8,12 +8,20 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.risk_job_out import RiskJobOut
-from ...types import Response
+from ...models.risk_score_job_cancel_api_version import (
+    RiskScoreJobCancelAPIVersion,
+)
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     job_id: str,
+    *,
+    api_version: RiskScoreJobCancelAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -22,6 +30,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -77,11 +86,13 @@ def sync_detailed(
     job_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: RiskScoreJobCancelAPIVersion | Unset = UNSET,
 ) -> Response[Problem | RiskJobOut]:
     """Cancel a job
 
     Args:
         job_id (str):
+        api_version (RiskScoreJobCancelAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -93,6 +104,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         job_id=job_id,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -106,11 +118,13 @@ def sync(
     job_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: RiskScoreJobCancelAPIVersion | Unset = UNSET,
 ) -> Problem | RiskJobOut | None:
     """Cancel a job
 
     Args:
         job_id (str):
+        api_version (RiskScoreJobCancelAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -123,6 +137,7 @@ def sync(
     return sync_detailed(
         job_id=job_id,
         client=client,
+        api_version=api_version,
     ).parsed
 
 
@@ -130,11 +145,13 @@ async def asyncio_detailed(
     job_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: RiskScoreJobCancelAPIVersion | Unset = UNSET,
 ) -> Response[Problem | RiskJobOut]:
     """Cancel a job
 
     Args:
         job_id (str):
+        api_version (RiskScoreJobCancelAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -146,6 +163,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         job_id=job_id,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -157,11 +175,13 @@ async def asyncio(
     job_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: RiskScoreJobCancelAPIVersion | Unset = UNSET,
 ) -> Problem | RiskJobOut | None:
     """Cancel a job
 
     Args:
         job_id (str):
+        api_version (RiskScoreJobCancelAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -175,5 +195,6 @@ async def asyncio(
         await asyncio_detailed(
             job_id=job_id,
             client=client,
+            api_version=api_version,
         )
     ).parsed

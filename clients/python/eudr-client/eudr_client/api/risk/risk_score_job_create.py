@@ -7,6 +7,9 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.risk_job_out import RiskJobOut
+from ...models.risk_score_job_create_api_version import (
+    RiskScoreJobCreateAPIVersion,
+)
 from ...models.risk_score_job_create_files_body import RiskScoreJobCreateFilesBody
 from ...models.risk_score_job_create_json_body import RiskScoreJobCreateJsonBody
 from ...types import UNSET, Response, Unset
@@ -15,8 +18,11 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: RiskScoreJobCreateJsonBody | RiskScoreJobCreateFilesBody | Unset = UNSET,
+    api_version: RiskScoreJobCreateAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -100,6 +106,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: RiskScoreJobCreateJsonBody | RiskScoreJobCreateFilesBody | Unset = UNSET,
+    api_version: RiskScoreJobCreateAPIVersion | Unset = UNSET,
 ) -> Response[Problem | RiskJobOut]:
     """Start a risk-scoring job of up to 10000 plots
 
@@ -108,6 +115,7 @@ def sync_detailed(
     quota.
 
     Args:
+        api_version (RiskScoreJobCreateAPIVersion | Unset):
         body (RiskScoreJobCreateJsonBody | Unset):
         body (RiskScoreJobCreateFilesBody | Unset):
 
@@ -121,6 +129,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -134,6 +143,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: RiskScoreJobCreateJsonBody | RiskScoreJobCreateFilesBody | Unset = UNSET,
+    api_version: RiskScoreJobCreateAPIVersion | Unset = UNSET,
 ) -> Problem | RiskJobOut | None:
     """Start a risk-scoring job of up to 10000 plots
 
@@ -142,6 +152,7 @@ def sync(
     quota.
 
     Args:
+        api_version (RiskScoreJobCreateAPIVersion | Unset):
         body (RiskScoreJobCreateJsonBody | Unset):
         body (RiskScoreJobCreateFilesBody | Unset):
 
@@ -156,6 +167,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        api_version=api_version,
     ).parsed
 
 
@@ -163,6 +175,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: RiskScoreJobCreateJsonBody | RiskScoreJobCreateFilesBody | Unset = UNSET,
+    api_version: RiskScoreJobCreateAPIVersion | Unset = UNSET,
 ) -> Response[Problem | RiskJobOut]:
     """Start a risk-scoring job of up to 10000 plots
 
@@ -171,6 +184,7 @@ async def asyncio_detailed(
     quota.
 
     Args:
+        api_version (RiskScoreJobCreateAPIVersion | Unset):
         body (RiskScoreJobCreateJsonBody | Unset):
         body (RiskScoreJobCreateFilesBody | Unset):
 
@@ -184,6 +198,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -195,6 +210,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: RiskScoreJobCreateJsonBody | RiskScoreJobCreateFilesBody | Unset = UNSET,
+    api_version: RiskScoreJobCreateAPIVersion | Unset = UNSET,
 ) -> Problem | RiskJobOut | None:
     """Start a risk-scoring job of up to 10000 plots
 
@@ -203,6 +219,7 @@ async def asyncio(
     quota.
 
     Args:
+        api_version (RiskScoreJobCreateAPIVersion | Unset):
         body (RiskScoreJobCreateJsonBody | Unset):
         body (RiskScoreJobCreateFilesBody | Unset):
 
@@ -218,5 +235,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            api_version=api_version,
         )
     ).parsed

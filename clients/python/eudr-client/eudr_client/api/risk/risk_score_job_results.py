@@ -7,14 +7,22 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
+from ...models.risk_score_job_results_api_version import (
+    RiskScoreJobResultsAPIVersion,
+)
 from ...models.risk_score_job_results_response_200 import RiskScoreJobResultsResponse200
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     job_id: str,
     fmt: str,
+    *,
+    api_version: RiskScoreJobResultsAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -24,6 +32,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -34,6 +43,11 @@ def _parse_response(
         response_200 = RiskScoreJobResultsResponse200.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -81,12 +95,14 @@ def sync_detailed(
     fmt: str,
     *,
     client: AuthenticatedClient,
+    api_version: RiskScoreJobResultsAPIVersion | Unset = UNSET,
 ) -> Response[Any | Problem | RiskScoreJobResultsResponse200]:
     """A finished job's results as JSON, GeoJSON (RFC 7946) or CSV
 
     Args:
         job_id (str):
         fmt (str):
+        api_version (RiskScoreJobResultsAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -99,6 +115,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         job_id=job_id,
         fmt=fmt,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -113,12 +130,14 @@ def sync(
     fmt: str,
     *,
     client: AuthenticatedClient,
+    api_version: RiskScoreJobResultsAPIVersion | Unset = UNSET,
 ) -> Any | Problem | RiskScoreJobResultsResponse200 | None:
     """A finished job's results as JSON, GeoJSON (RFC 7946) or CSV
 
     Args:
         job_id (str):
         fmt (str):
+        api_version (RiskScoreJobResultsAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -132,6 +151,7 @@ def sync(
         job_id=job_id,
         fmt=fmt,
         client=client,
+        api_version=api_version,
     ).parsed
 
 
@@ -140,12 +160,14 @@ async def asyncio_detailed(
     fmt: str,
     *,
     client: AuthenticatedClient,
+    api_version: RiskScoreJobResultsAPIVersion | Unset = UNSET,
 ) -> Response[Any | Problem | RiskScoreJobResultsResponse200]:
     """A finished job's results as JSON, GeoJSON (RFC 7946) or CSV
 
     Args:
         job_id (str):
         fmt (str):
+        api_version (RiskScoreJobResultsAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,6 +180,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         job_id=job_id,
         fmt=fmt,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -170,12 +193,14 @@ async def asyncio(
     fmt: str,
     *,
     client: AuthenticatedClient,
+    api_version: RiskScoreJobResultsAPIVersion | Unset = UNSET,
 ) -> Any | Problem | RiskScoreJobResultsResponse200 | None:
     """A finished job's results as JSON, GeoJSON (RFC 7946) or CSV
 
     Args:
         job_id (str):
         fmt (str):
+        api_version (RiskScoreJobResultsAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -190,5 +215,6 @@ async def asyncio(
             job_id=job_id,
             fmt=fmt,
             client=client,
+            api_version=api_version,
         )
     ).parsed

@@ -7,6 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.location_risk import LocationRisk
 from ...models.problem import Problem
+from ...models.risk_score_location_api_version import RiskScoreLocationAPIVersion
 from ...types import UNSET, Response, Unset
 
 
@@ -16,7 +17,11 @@ def _get_kwargs(
     lat: float,
     lng: float,
     radius_km: float | Unset = UNSET,
+    api_version: RiskScoreLocationAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -36,6 +41,7 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -94,6 +100,7 @@ def sync_detailed(
     lat: float,
     lng: float,
     radius_km: float | Unset = UNSET,
+    api_version: RiskScoreLocationAPIVersion | Unset = UNSET,
 ) -> Response[LocationRisk | Problem]:
     """Risk score for a location
 
@@ -102,6 +109,7 @@ def sync_detailed(
         lat (float):
         lng (float):
         radius_km (float | Unset):
+        api_version (RiskScoreLocationAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -116,6 +124,7 @@ def sync_detailed(
         lat=lat,
         lng=lng,
         radius_km=radius_km,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -132,6 +141,7 @@ def sync(
     lat: float,
     lng: float,
     radius_km: float | Unset = UNSET,
+    api_version: RiskScoreLocationAPIVersion | Unset = UNSET,
 ) -> LocationRisk | Problem | None:
     """Risk score for a location
 
@@ -140,6 +150,7 @@ def sync(
         lat (float):
         lng (float):
         radius_km (float | Unset):
+        api_version (RiskScoreLocationAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,6 +166,7 @@ def sync(
         lat=lat,
         lng=lng,
         radius_km=radius_km,
+        api_version=api_version,
     ).parsed
 
 
@@ -165,6 +177,7 @@ async def asyncio_detailed(
     lat: float,
     lng: float,
     radius_km: float | Unset = UNSET,
+    api_version: RiskScoreLocationAPIVersion | Unset = UNSET,
 ) -> Response[LocationRisk | Problem]:
     """Risk score for a location
 
@@ -173,6 +186,7 @@ async def asyncio_detailed(
         lat (float):
         lng (float):
         radius_km (float | Unset):
+        api_version (RiskScoreLocationAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -187,6 +201,7 @@ async def asyncio_detailed(
         lat=lat,
         lng=lng,
         radius_km=radius_km,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -201,6 +216,7 @@ async def asyncio(
     lat: float,
     lng: float,
     radius_km: float | Unset = UNSET,
+    api_version: RiskScoreLocationAPIVersion | Unset = UNSET,
 ) -> LocationRisk | Problem | None:
     """Risk score for a location
 
@@ -209,6 +225,7 @@ async def asyncio(
         lat (float):
         lng (float):
         radius_km (float | Unset):
+        api_version (RiskScoreLocationAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -225,5 +242,6 @@ async def asyncio(
             lat=lat,
             lng=lng,
             radius_km=radius_km,
+            api_version=api_version,
         )
     ).parsed

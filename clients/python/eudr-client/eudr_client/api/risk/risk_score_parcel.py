@@ -8,14 +8,18 @@ from ...client import AuthenticatedClient, Client
 from ...models.parcel_risk_out import ParcelRiskOut
 from ...models.parcel_risk_request import ParcelRiskRequest
 from ...models.problem import Problem
-from ...types import Response
+from ...models.risk_score_parcel_api_version import RiskScoreParcelAPIVersion
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: ParcelRiskRequest,
+    api_version: RiskScoreParcelAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -104,10 +108,12 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ParcelRiskRequest,
+    api_version: RiskScoreParcelAPIVersion | Unset = UNSET,
 ) -> Response[ParcelRiskOut | Problem]:
     """Risk for a parcel and commodity
 
     Args:
+        api_version (RiskScoreParcelAPIVersion | Unset):
         body (ParcelRiskRequest):
 
     Raises:
@@ -120,6 +126,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -133,10 +140,12 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ParcelRiskRequest,
+    api_version: RiskScoreParcelAPIVersion | Unset = UNSET,
 ) -> ParcelRiskOut | Problem | None:
     """Risk for a parcel and commodity
 
     Args:
+        api_version (RiskScoreParcelAPIVersion | Unset):
         body (ParcelRiskRequest):
 
     Raises:
@@ -150,6 +159,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        api_version=api_version,
     ).parsed
 
 
@@ -157,10 +167,12 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ParcelRiskRequest,
+    api_version: RiskScoreParcelAPIVersion | Unset = UNSET,
 ) -> Response[ParcelRiskOut | Problem]:
     """Risk for a parcel and commodity
 
     Args:
+        api_version (RiskScoreParcelAPIVersion | Unset):
         body (ParcelRiskRequest):
 
     Raises:
@@ -173,6 +185,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -184,10 +197,12 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ParcelRiskRequest,
+    api_version: RiskScoreParcelAPIVersion | Unset = UNSET,
 ) -> ParcelRiskOut | Problem | None:
     """Risk for a parcel and commodity
 
     Args:
+        api_version (RiskScoreParcelAPIVersion | Unset):
         body (ParcelRiskRequest):
 
     Raises:
@@ -202,5 +217,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            api_version=api_version,
         )
     ).parsed

@@ -8,14 +8,20 @@ from ...client import AuthenticatedClient, Client
 from ...models.parcel_risk_out import ParcelRiskOut
 from ...models.parcel_risk_request import ParcelRiskRequest
 from ...models.problem import Problem
-from ...types import Response
+from ...models.risk_score_parcel_deprecated_api_version import (
+    RiskScoreParcelDeprecatedAPIVersion,
+)
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: ParcelRiskRequest,
+    api_version: RiskScoreParcelDeprecatedAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -104,12 +110,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ParcelRiskRequest,
+    api_version: RiskScoreParcelDeprecatedAPIVersion | Unset = UNSET,
 ) -> Response[ParcelRiskOut | Problem]:
     """Risk for a parcel and commodity (deprecated path)
 
      Use POST /api/eudr/v1/risk-score. Carries Deprecation, Sunset and Link headers.
 
     Args:
+        api_version (RiskScoreParcelDeprecatedAPIVersion | Unset):
         body (ParcelRiskRequest):
 
     Raises:
@@ -122,6 +130,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -135,12 +144,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ParcelRiskRequest,
+    api_version: RiskScoreParcelDeprecatedAPIVersion | Unset = UNSET,
 ) -> ParcelRiskOut | Problem | None:
     """Risk for a parcel and commodity (deprecated path)
 
      Use POST /api/eudr/v1/risk-score. Carries Deprecation, Sunset and Link headers.
 
     Args:
+        api_version (RiskScoreParcelDeprecatedAPIVersion | Unset):
         body (ParcelRiskRequest):
 
     Raises:
@@ -154,6 +165,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        api_version=api_version,
     ).parsed
 
 
@@ -161,12 +173,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ParcelRiskRequest,
+    api_version: RiskScoreParcelDeprecatedAPIVersion | Unset = UNSET,
 ) -> Response[ParcelRiskOut | Problem]:
     """Risk for a parcel and commodity (deprecated path)
 
      Use POST /api/eudr/v1/risk-score. Carries Deprecation, Sunset and Link headers.
 
     Args:
+        api_version (RiskScoreParcelDeprecatedAPIVersion | Unset):
         body (ParcelRiskRequest):
 
     Raises:
@@ -179,6 +193,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -190,12 +205,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ParcelRiskRequest,
+    api_version: RiskScoreParcelDeprecatedAPIVersion | Unset = UNSET,
 ) -> ParcelRiskOut | Problem | None:
     """Risk for a parcel and commodity (deprecated path)
 
      Use POST /api/eudr/v1/risk-score. Carries Deprecation, Sunset and Link headers.
 
     Args:
+        api_version (RiskScoreParcelDeprecatedAPIVersion | Unset):
         body (ParcelRiskRequest):
 
     Raises:
@@ -210,5 +227,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            api_version=api_version,
         )
     ).parsed

@@ -7,17 +7,21 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
+from ...models.sd_amend_api_version import SdAmendAPIVersion
 from ...models.sd_filing_request import SDFilingRequest
 from ...models.sd_record import SDRecord
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     sd_id: str,
     *,
     body: SDFilingRequest,
+    api_version: SdAmendAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -105,6 +109,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: SDFilingRequest,
+    api_version: SdAmendAPIVersion | Unset = UNSET,
 ) -> Response[Problem | SDRecord]:
     """Update a simplified declaration the EU holds (a complete replacement)
 
@@ -116,6 +121,7 @@ def sync_detailed(
 
     Args:
         sd_id (str):
+        api_version (SdAmendAPIVersion | Unset):
         body (SDFilingRequest):
 
     Raises:
@@ -129,6 +135,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         sd_id=sd_id,
         body=body,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -143,6 +150,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: SDFilingRequest,
+    api_version: SdAmendAPIVersion | Unset = UNSET,
 ) -> Problem | SDRecord | None:
     """Update a simplified declaration the EU holds (a complete replacement)
 
@@ -154,6 +162,7 @@ def sync(
 
     Args:
         sd_id (str):
+        api_version (SdAmendAPIVersion | Unset):
         body (SDFilingRequest):
 
     Raises:
@@ -168,6 +177,7 @@ def sync(
         sd_id=sd_id,
         client=client,
         body=body,
+        api_version=api_version,
     ).parsed
 
 
@@ -176,6 +186,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: SDFilingRequest,
+    api_version: SdAmendAPIVersion | Unset = UNSET,
 ) -> Response[Problem | SDRecord]:
     """Update a simplified declaration the EU holds (a complete replacement)
 
@@ -187,6 +198,7 @@ async def asyncio_detailed(
 
     Args:
         sd_id (str):
+        api_version (SdAmendAPIVersion | Unset):
         body (SDFilingRequest):
 
     Raises:
@@ -200,6 +212,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         sd_id=sd_id,
         body=body,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -212,6 +225,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: SDFilingRequest,
+    api_version: SdAmendAPIVersion | Unset = UNSET,
 ) -> Problem | SDRecord | None:
     """Update a simplified declaration the EU holds (a complete replacement)
 
@@ -223,6 +237,7 @@ async def asyncio(
 
     Args:
         sd_id (str):
+        api_version (SdAmendAPIVersion | Unset):
         body (SDFilingRequest):
 
     Raises:
@@ -238,5 +253,6 @@ async def asyncio(
             sd_id=sd_id,
             client=client,
             body=body,
+            api_version=api_version,
         )
     ).parsed

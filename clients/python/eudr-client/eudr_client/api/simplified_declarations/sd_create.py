@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
+from ...models.sd_create_api_version import SdCreateAPIVersion
 from ...models.sd_filing_request import SDFilingRequest
 from ...models.sd_record import SDRecord
 from ...types import UNSET, Response, Unset
@@ -15,10 +16,14 @@ def _get_kwargs(
     *,
     body: SDFilingRequest,
     idempotency_key: str | Unset = UNSET,
+    api_version: SdCreateAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -99,6 +104,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: SDFilingRequest,
     idempotency_key: str | Unset = UNSET,
+    api_version: SdCreateAPIVersion | Unset = UNSET,
 ) -> Response[Problem | SDRecord]:
     """File a simplified declaration (micro or small primary operator, low-risk country)
 
@@ -110,6 +116,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        api_version (SdCreateAPIVersion | Unset):
         body (SDFilingRequest):
 
     Raises:
@@ -123,6 +130,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -137,6 +145,7 @@ def sync(
     client: AuthenticatedClient,
     body: SDFilingRequest,
     idempotency_key: str | Unset = UNSET,
+    api_version: SdCreateAPIVersion | Unset = UNSET,
 ) -> Problem | SDRecord | None:
     """File a simplified declaration (micro or small primary operator, low-risk country)
 
@@ -148,6 +157,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
+        api_version (SdCreateAPIVersion | Unset):
         body (SDFilingRequest):
 
     Raises:
@@ -162,6 +172,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        api_version=api_version,
     ).parsed
 
 
@@ -170,6 +181,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: SDFilingRequest,
     idempotency_key: str | Unset = UNSET,
+    api_version: SdCreateAPIVersion | Unset = UNSET,
 ) -> Response[Problem | SDRecord]:
     """File a simplified declaration (micro or small primary operator, low-risk country)
 
@@ -181,6 +193,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
+        api_version (SdCreateAPIVersion | Unset):
         body (SDFilingRequest):
 
     Raises:
@@ -194,6 +207,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -206,6 +220,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: SDFilingRequest,
     idempotency_key: str | Unset = UNSET,
+    api_version: SdCreateAPIVersion | Unset = UNSET,
 ) -> Problem | SDRecord | None:
     """File a simplified declaration (micro or small primary operator, low-risk country)
 
@@ -217,6 +232,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
+        api_version (SdCreateAPIVersion | Unset):
         body (SDFilingRequest):
 
     Raises:
@@ -232,5 +248,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            api_version=api_version,
         )
     ).parsed

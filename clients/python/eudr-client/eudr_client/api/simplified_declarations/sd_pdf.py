@@ -7,12 +7,18 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...types import Response
+from ...models.sd_pdf_api_version import SdPdfAPIVersion
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     sd_id: str,
+    *,
+    api_version: SdPdfAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -21,10 +27,16 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | None:
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
 
@@ -69,11 +81,13 @@ def sync_detailed(
     sd_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: SdPdfAPIVersion | Unset = UNSET,
 ) -> Response[Problem]:
     """The simplified declaration as PDF
 
     Args:
         sd_id (str):
+        api_version (SdPdfAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -85,6 +99,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         sd_id=sd_id,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -98,11 +113,13 @@ def sync(
     sd_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: SdPdfAPIVersion | Unset = UNSET,
 ) -> Problem | None:
     """The simplified declaration as PDF
 
     Args:
         sd_id (str):
+        api_version (SdPdfAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -115,6 +132,7 @@ def sync(
     return sync_detailed(
         sd_id=sd_id,
         client=client,
+        api_version=api_version,
     ).parsed
 
 
@@ -122,11 +140,13 @@ async def asyncio_detailed(
     sd_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: SdPdfAPIVersion | Unset = UNSET,
 ) -> Response[Problem]:
     """The simplified declaration as PDF
 
     Args:
         sd_id (str):
+        api_version (SdPdfAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -138,6 +158,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         sd_id=sd_id,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -149,11 +170,13 @@ async def asyncio(
     sd_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: SdPdfAPIVersion | Unset = UNSET,
 ) -> Problem | None:
     """The simplified declaration as PDF
 
     Args:
         sd_id (str):
+        api_version (SdPdfAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -167,5 +190,6 @@ async def asyncio(
         await asyncio_detailed(
             sd_id=sd_id,
             client=client,
+            api_version=api_version,
         )
     ).parsed

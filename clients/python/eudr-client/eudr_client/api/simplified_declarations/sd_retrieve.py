@@ -8,12 +8,18 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.sd_record import SDRecord
-from ...types import Response
+from ...models.sd_retrieve_api_version import SdRetrieveAPIVersion
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     sd_id: str,
+    *,
+    api_version: SdRetrieveAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -22,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -30,6 +37,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_200 = SDRecord.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -75,11 +87,13 @@ def sync_detailed(
     sd_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: SdRetrieveAPIVersion | Unset = UNSET,
 ) -> Response[Problem | SDRecord]:
     """Retrieve a simplified declaration with its plots, screening and EU status
 
     Args:
         sd_id (str):
+        api_version (SdRetrieveAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -91,6 +105,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         sd_id=sd_id,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -104,11 +119,13 @@ def sync(
     sd_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: SdRetrieveAPIVersion | Unset = UNSET,
 ) -> Problem | SDRecord | None:
     """Retrieve a simplified declaration with its plots, screening and EU status
 
     Args:
         sd_id (str):
+        api_version (SdRetrieveAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -121,6 +138,7 @@ def sync(
     return sync_detailed(
         sd_id=sd_id,
         client=client,
+        api_version=api_version,
     ).parsed
 
 
@@ -128,11 +146,13 @@ async def asyncio_detailed(
     sd_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: SdRetrieveAPIVersion | Unset = UNSET,
 ) -> Response[Problem | SDRecord]:
     """Retrieve a simplified declaration with its plots, screening and EU status
 
     Args:
         sd_id (str):
+        api_version (SdRetrieveAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -144,6 +164,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         sd_id=sd_id,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -155,11 +176,13 @@ async def asyncio(
     sd_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: SdRetrieveAPIVersion | Unset = UNSET,
 ) -> Problem | SDRecord | None:
     """Retrieve a simplified declaration with its plots, screening and EU status
 
     Args:
         sd_id (str):
+        api_version (SdRetrieveAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,5 +196,6 @@ async def asyncio(
         await asyncio_detailed(
             sd_id=sd_id,
             client=client,
+            api_version=api_version,
         )
     ).parsed

@@ -8,12 +8,18 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.sd_record import SDRecord
-from ...types import Response
+from ...models.sd_withdraw_api_version import SdWithdrawAPIVersion
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     sd_id: str,
+    *,
+    api_version: SdWithdrawAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -22,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -85,6 +92,7 @@ def sync_detailed(
     sd_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: SdWithdrawAPIVersion | Unset = UNSET,
 ) -> Response[Problem | SDRecord]:
     """Withdraw a simplified declaration, here and at the EU
 
@@ -94,6 +102,7 @@ def sync_detailed(
 
     Args:
         sd_id (str):
+        api_version (SdWithdrawAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -105,6 +114,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         sd_id=sd_id,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -118,6 +128,7 @@ def sync(
     sd_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: SdWithdrawAPIVersion | Unset = UNSET,
 ) -> Problem | SDRecord | None:
     """Withdraw a simplified declaration, here and at the EU
 
@@ -127,6 +138,7 @@ def sync(
 
     Args:
         sd_id (str):
+        api_version (SdWithdrawAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -139,6 +151,7 @@ def sync(
     return sync_detailed(
         sd_id=sd_id,
         client=client,
+        api_version=api_version,
     ).parsed
 
 
@@ -146,6 +159,7 @@ async def asyncio_detailed(
     sd_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: SdWithdrawAPIVersion | Unset = UNSET,
 ) -> Response[Problem | SDRecord]:
     """Withdraw a simplified declaration, here and at the EU
 
@@ -155,6 +169,7 @@ async def asyncio_detailed(
 
     Args:
         sd_id (str):
+        api_version (SdWithdrawAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -166,6 +181,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         sd_id=sd_id,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -177,6 +193,7 @@ async def asyncio(
     sd_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: SdWithdrawAPIVersion | Unset = UNSET,
 ) -> Problem | SDRecord | None:
     """Withdraw a simplified declaration, here and at the EU
 
@@ -186,6 +203,7 @@ async def asyncio(
 
     Args:
         sd_id (str):
+        api_version (SdWithdrawAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -199,5 +217,6 @@ async def asyncio(
         await asyncio_detailed(
             sd_id=sd_id,
             client=client,
+            api_version=api_version,
         )
     ).parsed

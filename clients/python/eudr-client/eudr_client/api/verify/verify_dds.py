@@ -8,12 +8,18 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.verification_record import VerificationRecord
-from ...types import Response
+from ...models.verify_dds_api_version import VerifyDdsAPIVersion
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     dds_id: str,
+    *,
+    api_version: VerifyDdsAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -22,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -36,6 +43,11 @@ def _parse_response(
     if response.status_code == 304:
         response_304 = cast(Any, None)
         return response_304
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -78,6 +90,7 @@ def sync_detailed(
     dds_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: VerifyDdsAPIVersion | Unset = UNSET,
 ) -> Response[Any | Problem | VerificationRecord]:
     """Verify a DDS (public)
 
@@ -86,6 +99,7 @@ def sync_detailed(
 
     Args:
         dds_id (str):
+        api_version (VerifyDdsAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -97,6 +111,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         dds_id=dds_id,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -110,6 +125,7 @@ def sync(
     dds_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: VerifyDdsAPIVersion | Unset = UNSET,
 ) -> Any | Problem | VerificationRecord | None:
     """Verify a DDS (public)
 
@@ -118,6 +134,7 @@ def sync(
 
     Args:
         dds_id (str):
+        api_version (VerifyDdsAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -130,6 +147,7 @@ def sync(
     return sync_detailed(
         dds_id=dds_id,
         client=client,
+        api_version=api_version,
     ).parsed
 
 
@@ -137,6 +155,7 @@ async def asyncio_detailed(
     dds_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: VerifyDdsAPIVersion | Unset = UNSET,
 ) -> Response[Any | Problem | VerificationRecord]:
     """Verify a DDS (public)
 
@@ -145,6 +164,7 @@ async def asyncio_detailed(
 
     Args:
         dds_id (str):
+        api_version (VerifyDdsAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -156,6 +176,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         dds_id=dds_id,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -167,6 +188,7 @@ async def asyncio(
     dds_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: VerifyDdsAPIVersion | Unset = UNSET,
 ) -> Any | Problem | VerificationRecord | None:
     """Verify a DDS (public)
 
@@ -175,6 +197,7 @@ async def asyncio(
 
     Args:
         dds_id (str):
+        api_version (VerifyDdsAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -188,5 +211,6 @@ async def asyncio(
         await asyncio_detailed(
             dds_id=dds_id,
             client=client,
+            api_version=api_version,
         )
     ).parsed

@@ -8,14 +8,18 @@ from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.webhook_in_request import WebhookInRequest
 from ...models.webhook_with_secret import WebhookWithSecret
-from ...types import Response
+from ...models.webhooks_create_api_version import WebhooksCreateAPIVersion
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: WebhookInRequest,
+    api_version: WebhooksCreateAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -104,12 +108,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: WebhookInRequest,
+    api_version: WebhooksCreateAPIVersion | Unset = UNSET,
 ) -> Response[Problem | WebhookWithSecret]:
     """Register a webhook
 
      https URLs resolving to public addresses only. The secret is shown only in this answer.
 
     Args:
+        api_version (WebhooksCreateAPIVersion | Unset):
         body (WebhookInRequest): Specification 2.5: `{url, events}`.
 
     Raises:
@@ -122,6 +128,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -135,12 +142,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: WebhookInRequest,
+    api_version: WebhooksCreateAPIVersion | Unset = UNSET,
 ) -> Problem | WebhookWithSecret | None:
     """Register a webhook
 
      https URLs resolving to public addresses only. The secret is shown only in this answer.
 
     Args:
+        api_version (WebhooksCreateAPIVersion | Unset):
         body (WebhookInRequest): Specification 2.5: `{url, events}`.
 
     Raises:
@@ -154,6 +163,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        api_version=api_version,
     ).parsed
 
 
@@ -161,12 +171,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: WebhookInRequest,
+    api_version: WebhooksCreateAPIVersion | Unset = UNSET,
 ) -> Response[Problem | WebhookWithSecret]:
     """Register a webhook
 
      https URLs resolving to public addresses only. The secret is shown only in this answer.
 
     Args:
+        api_version (WebhooksCreateAPIVersion | Unset):
         body (WebhookInRequest): Specification 2.5: `{url, events}`.
 
     Raises:
@@ -179,6 +191,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -190,12 +203,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: WebhookInRequest,
+    api_version: WebhooksCreateAPIVersion | Unset = UNSET,
 ) -> Problem | WebhookWithSecret | None:
     """Register a webhook
 
      https URLs resolving to public addresses only. The secret is shown only in this answer.
 
     Args:
+        api_version (WebhooksCreateAPIVersion | Unset):
         body (WebhookInRequest): Specification 2.5: `{url, events}`.
 
     Raises:
@@ -210,5 +225,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            api_version=api_version,
         )
     ).parsed

@@ -7,12 +7,18 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...types import Response
+from ...models.webhooks_delete_api_version import WebhooksDeleteAPIVersion
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     webhook_id: str,
+    *,
+    api_version: WebhooksDeleteAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
@@ -21,6 +27,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -78,11 +85,13 @@ def sync_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksDeleteAPIVersion | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a webhook
 
     Args:
         webhook_id (str):
+        api_version (WebhooksDeleteAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -94,6 +103,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         webhook_id=webhook_id,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -107,11 +117,13 @@ def sync(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksDeleteAPIVersion | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a webhook
 
     Args:
         webhook_id (str):
+        api_version (WebhooksDeleteAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -124,6 +136,7 @@ def sync(
     return sync_detailed(
         webhook_id=webhook_id,
         client=client,
+        api_version=api_version,
     ).parsed
 
 
@@ -131,11 +144,13 @@ async def asyncio_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksDeleteAPIVersion | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a webhook
 
     Args:
         webhook_id (str):
+        api_version (WebhooksDeleteAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -147,6 +162,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         webhook_id=webhook_id,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -158,11 +174,13 @@ async def asyncio(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksDeleteAPIVersion | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a webhook
 
     Args:
         webhook_id (str):
+        api_version (WebhooksDeleteAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -176,5 +194,6 @@ async def asyncio(
         await asyncio_detailed(
             webhook_id=webhook_id,
             client=client,
+            api_version=api_version,
         )
     ).parsed

@@ -8,6 +8,9 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.paginated_delivery_list import PaginatedDeliveryList
 from ...models.problem import Problem
+from ...models.webhooks_deliveries_api_version import (
+    WebhooksDeliveriesAPIVersion,
+)
 from ...models.webhooks_deliveries_status import WebhooksDeliveriesStatus
 from ...types import UNSET, Response, Unset
 
@@ -15,14 +18,18 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     webhook_id: str,
     *,
-    page: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: WebhooksDeliveriesStatus | Unset = UNSET,
+    api_version: WebhooksDeliveriesAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
-    params["page"] = page
+    params["cursor"] = cursor
 
     params["page_size"] = page_size
 
@@ -42,6 +49,7 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -104,9 +112,10 @@ def sync_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    page: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: WebhooksDeliveriesStatus | Unset = UNSET,
+    api_version: WebhooksDeliveriesAPIVersion | Unset = UNSET,
 ) -> Response[PaginatedDeliveryList | Problem]:
     """Delivery log of a webhook
 
@@ -114,9 +123,10 @@ def sync_detailed(
 
     Args:
         webhook_id (str):
-        page (int | Unset):
+        cursor (str | Unset):
         page_size (int | Unset):
         status (WebhooksDeliveriesStatus | Unset):
+        api_version (WebhooksDeliveriesAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -128,9 +138,10 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         webhook_id=webhook_id,
-        page=page,
+        cursor=cursor,
         page_size=page_size,
         status=status,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -144,9 +155,10 @@ def sync(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    page: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: WebhooksDeliveriesStatus | Unset = UNSET,
+    api_version: WebhooksDeliveriesAPIVersion | Unset = UNSET,
 ) -> PaginatedDeliveryList | Problem | None:
     """Delivery log of a webhook
 
@@ -154,9 +166,10 @@ def sync(
 
     Args:
         webhook_id (str):
-        page (int | Unset):
+        cursor (str | Unset):
         page_size (int | Unset):
         status (WebhooksDeliveriesStatus | Unset):
+        api_version (WebhooksDeliveriesAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -169,9 +182,10 @@ def sync(
     return sync_detailed(
         webhook_id=webhook_id,
         client=client,
-        page=page,
+        cursor=cursor,
         page_size=page_size,
         status=status,
+        api_version=api_version,
     ).parsed
 
 
@@ -179,9 +193,10 @@ async def asyncio_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    page: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: WebhooksDeliveriesStatus | Unset = UNSET,
+    api_version: WebhooksDeliveriesAPIVersion | Unset = UNSET,
 ) -> Response[PaginatedDeliveryList | Problem]:
     """Delivery log of a webhook
 
@@ -189,9 +204,10 @@ async def asyncio_detailed(
 
     Args:
         webhook_id (str):
-        page (int | Unset):
+        cursor (str | Unset):
         page_size (int | Unset):
         status (WebhooksDeliveriesStatus | Unset):
+        api_version (WebhooksDeliveriesAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -203,9 +219,10 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         webhook_id=webhook_id,
-        page=page,
+        cursor=cursor,
         page_size=page_size,
         status=status,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -217,9 +234,10 @@ async def asyncio(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    page: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: WebhooksDeliveriesStatus | Unset = UNSET,
+    api_version: WebhooksDeliveriesAPIVersion | Unset = UNSET,
 ) -> PaginatedDeliveryList | Problem | None:
     """Delivery log of a webhook
 
@@ -227,9 +245,10 @@ async def asyncio(
 
     Args:
         webhook_id (str):
-        page (int | Unset):
+        cursor (str | Unset):
         page_size (int | Unset):
         status (WebhooksDeliveriesStatus | Unset):
+        api_version (WebhooksDeliveriesAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -243,8 +262,9 @@ async def asyncio(
         await asyncio_detailed(
             webhook_id=webhook_id,
             client=client,
-            page=page,
+            cursor=cursor,
             page_size=page_size,
             status=status,
+            api_version=api_version,
         )
     ).parsed

@@ -7,18 +7,23 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.paginated_webhook_list import PaginatedWebhookList
 from ...models.problem import Problem
+from ...models.webhooks_list_api_version import WebhooksListAPIVersion
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    page: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    api_version: WebhooksListAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
-    params["page"] = page
+    params["cursor"] = cursor
 
     params["page_size"] = page_size
 
@@ -30,6 +35,7 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -40,6 +46,11 @@ def _parse_response(
         response_200 = PaginatedWebhookList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -86,14 +97,16 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    page: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    api_version: WebhooksListAPIVersion | Unset = UNSET,
 ) -> Response[PaginatedWebhookList | Problem]:
     """List webhooks
 
     Args:
-        page (int | Unset):
+        cursor (str | Unset):
         page_size (int | Unset):
+        api_version (WebhooksListAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -104,8 +117,9 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
-        page=page,
+        cursor=cursor,
         page_size=page_size,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -118,14 +132,16 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    page: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    api_version: WebhooksListAPIVersion | Unset = UNSET,
 ) -> PaginatedWebhookList | Problem | None:
     """List webhooks
 
     Args:
-        page (int | Unset):
+        cursor (str | Unset):
         page_size (int | Unset):
+        api_version (WebhooksListAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -137,22 +153,25 @@ def sync(
 
     return sync_detailed(
         client=client,
-        page=page,
+        cursor=cursor,
         page_size=page_size,
+        api_version=api_version,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    page: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    api_version: WebhooksListAPIVersion | Unset = UNSET,
 ) -> Response[PaginatedWebhookList | Problem]:
     """List webhooks
 
     Args:
-        page (int | Unset):
+        cursor (str | Unset):
         page_size (int | Unset):
+        api_version (WebhooksListAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -163,8 +182,9 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
-        page=page,
+        cursor=cursor,
         page_size=page_size,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -175,14 +195,16 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    page: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    api_version: WebhooksListAPIVersion | Unset = UNSET,
 ) -> PaginatedWebhookList | Problem | None:
     """List webhooks
 
     Args:
-        page (int | Unset):
+        cursor (str | Unset):
         page_size (int | Unset):
+        api_version (WebhooksListAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -195,7 +217,8 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
-            page=page,
+            cursor=cursor,
             page_size=page_size,
+            api_version=api_version,
         )
     ).parsed

@@ -8,12 +8,18 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.delivery import Delivery
 from ...models.problem import Problem
-from ...types import Response
+from ...models.webhooks_redeliver_api_version import WebhooksRedeliverAPIVersion
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     delivery_id: str,
+    *,
+    api_version: WebhooksRedeliverAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -22,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -85,6 +92,7 @@ def sync_detailed(
     delivery_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksRedeliverAPIVersion | Unset = UNSET,
 ) -> Response[Delivery | Problem]:
     """Send a delivery's event again
 
@@ -92,6 +100,7 @@ def sync_detailed(
 
     Args:
         delivery_id (str):
+        api_version (WebhooksRedeliverAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -103,6 +112,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         delivery_id=delivery_id,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -116,6 +126,7 @@ def sync(
     delivery_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksRedeliverAPIVersion | Unset = UNSET,
 ) -> Delivery | Problem | None:
     """Send a delivery's event again
 
@@ -123,6 +134,7 @@ def sync(
 
     Args:
         delivery_id (str):
+        api_version (WebhooksRedeliverAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,6 +147,7 @@ def sync(
     return sync_detailed(
         delivery_id=delivery_id,
         client=client,
+        api_version=api_version,
     ).parsed
 
 
@@ -142,6 +155,7 @@ async def asyncio_detailed(
     delivery_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksRedeliverAPIVersion | Unset = UNSET,
 ) -> Response[Delivery | Problem]:
     """Send a delivery's event again
 
@@ -149,6 +163,7 @@ async def asyncio_detailed(
 
     Args:
         delivery_id (str):
+        api_version (WebhooksRedeliverAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -160,6 +175,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         delivery_id=delivery_id,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -171,6 +187,7 @@ async def asyncio(
     delivery_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksRedeliverAPIVersion | Unset = UNSET,
 ) -> Delivery | Problem | None:
     """Send a delivery's event again
 
@@ -178,6 +195,7 @@ async def asyncio(
 
     Args:
         delivery_id (str):
+        api_version (WebhooksRedeliverAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -191,5 +209,6 @@ async def asyncio(
         await asyncio_detailed(
             delivery_id=delivery_id,
             client=client,
+            api_version=api_version,
         )
     ).parsed

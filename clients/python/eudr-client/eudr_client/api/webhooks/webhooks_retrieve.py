@@ -8,12 +8,18 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.webhook import Webhook
-from ...types import Response
+from ...models.webhooks_retrieve_api_version import WebhooksRetrieveAPIVersion
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     webhook_id: str,
+    *,
+    api_version: WebhooksRetrieveAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -22,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -30,6 +37,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_200 = Webhook.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -75,11 +87,13 @@ def sync_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksRetrieveAPIVersion | Unset = UNSET,
 ) -> Response[Problem | Webhook]:
     """Get a webhook
 
     Args:
         webhook_id (str):
+        api_version (WebhooksRetrieveAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -91,6 +105,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         webhook_id=webhook_id,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -104,11 +119,13 @@ def sync(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksRetrieveAPIVersion | Unset = UNSET,
 ) -> Problem | Webhook | None:
     """Get a webhook
 
     Args:
         webhook_id (str):
+        api_version (WebhooksRetrieveAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -121,6 +138,7 @@ def sync(
     return sync_detailed(
         webhook_id=webhook_id,
         client=client,
+        api_version=api_version,
     ).parsed
 
 
@@ -128,11 +146,13 @@ async def asyncio_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksRetrieveAPIVersion | Unset = UNSET,
 ) -> Response[Problem | Webhook]:
     """Get a webhook
 
     Args:
         webhook_id (str):
+        api_version (WebhooksRetrieveAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -144,6 +164,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         webhook_id=webhook_id,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -155,11 +176,13 @@ async def asyncio(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksRetrieveAPIVersion | Unset = UNSET,
 ) -> Problem | Webhook | None:
     """Get a webhook
 
     Args:
         webhook_id (str):
+        api_version (WebhooksRetrieveAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,5 +196,6 @@ async def asyncio(
         await asyncio_detailed(
             webhook_id=webhook_id,
             client=client,
+            api_version=api_version,
         )
     ).parsed

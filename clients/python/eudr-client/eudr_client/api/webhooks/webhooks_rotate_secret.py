@@ -8,12 +8,20 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.webhook_with_secret import WebhookWithSecret
-from ...types import Response
+from ...models.webhooks_rotate_secret_api_version import (
+    WebhooksRotateSecretAPIVersion,
+)
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     webhook_id: str,
+    *,
+    api_version: WebhooksRotateSecretAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -22,6 +30,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -84,6 +93,7 @@ def sync_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksRotateSecretAPIVersion | Unset = UNSET,
 ) -> Response[Problem | WebhookWithSecret]:
     """Rotate the signing secret
 
@@ -92,6 +102,7 @@ def sync_detailed(
 
     Args:
         webhook_id (str):
+        api_version (WebhooksRotateSecretAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -103,6 +114,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         webhook_id=webhook_id,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -116,6 +128,7 @@ def sync(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksRotateSecretAPIVersion | Unset = UNSET,
 ) -> Problem | WebhookWithSecret | None:
     """Rotate the signing secret
 
@@ -124,6 +137,7 @@ def sync(
 
     Args:
         webhook_id (str):
+        api_version (WebhooksRotateSecretAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -136,6 +150,7 @@ def sync(
     return sync_detailed(
         webhook_id=webhook_id,
         client=client,
+        api_version=api_version,
     ).parsed
 
 
@@ -143,6 +158,7 @@ async def asyncio_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksRotateSecretAPIVersion | Unset = UNSET,
 ) -> Response[Problem | WebhookWithSecret]:
     """Rotate the signing secret
 
@@ -151,6 +167,7 @@ async def asyncio_detailed(
 
     Args:
         webhook_id (str):
+        api_version (WebhooksRotateSecretAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -162,6 +179,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         webhook_id=webhook_id,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -173,6 +191,7 @@ async def asyncio(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksRotateSecretAPIVersion | Unset = UNSET,
 ) -> Problem | WebhookWithSecret | None:
     """Rotate the signing secret
 
@@ -181,6 +200,7 @@ async def asyncio(
 
     Args:
         webhook_id (str):
+        api_version (WebhooksRotateSecretAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -194,5 +214,6 @@ async def asyncio(
         await asyncio_detailed(
             webhook_id=webhook_id,
             client=client,
+            api_version=api_version,
         )
     ).parsed

@@ -8,12 +8,18 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.delivery import Delivery
 from ...models.problem import Problem
-from ...types import Response
+from ...models.webhooks_test_api_version import WebhooksTestAPIVersion
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     webhook_id: str,
+    *,
+    api_version: WebhooksTestAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -22,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -85,6 +92,7 @@ def sync_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksTestAPIVersion | Unset = UNSET,
 ) -> Response[Delivery | Problem]:
     """Send a webhook.test event
 
@@ -92,6 +100,7 @@ def sync_detailed(
 
     Args:
         webhook_id (str):
+        api_version (WebhooksTestAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -103,6 +112,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         webhook_id=webhook_id,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -116,6 +126,7 @@ def sync(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksTestAPIVersion | Unset = UNSET,
 ) -> Delivery | Problem | None:
     """Send a webhook.test event
 
@@ -123,6 +134,7 @@ def sync(
 
     Args:
         webhook_id (str):
+        api_version (WebhooksTestAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,6 +147,7 @@ def sync(
     return sync_detailed(
         webhook_id=webhook_id,
         client=client,
+        api_version=api_version,
     ).parsed
 
 
@@ -142,6 +155,7 @@ async def asyncio_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksTestAPIVersion | Unset = UNSET,
 ) -> Response[Delivery | Problem]:
     """Send a webhook.test event
 
@@ -149,6 +163,7 @@ async def asyncio_detailed(
 
     Args:
         webhook_id (str):
+        api_version (WebhooksTestAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -160,6 +175,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         webhook_id=webhook_id,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -171,6 +187,7 @@ async def asyncio(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
+    api_version: WebhooksTestAPIVersion | Unset = UNSET,
 ) -> Delivery | Problem | None:
     """Send a webhook.test event
 
@@ -178,6 +195,7 @@ async def asyncio(
 
     Args:
         webhook_id (str):
+        api_version (WebhooksTestAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -191,5 +209,6 @@ async def asyncio(
         await asyncio_detailed(
             webhook_id=webhook_id,
             client=client,
+            api_version=api_version,
         )
     ).parsed

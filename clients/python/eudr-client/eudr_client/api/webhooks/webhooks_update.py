@@ -9,6 +9,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.patched_webhook_patch_request import PatchedWebhookPatchRequest
 from ...models.problem import Problem
 from ...models.webhook import Webhook
+from ...models.webhooks_update_api_version import WebhooksUpdateAPIVersion
 from ...types import UNSET, Response, Unset
 
 
@@ -16,8 +17,11 @@ def _get_kwargs(
     webhook_id: str,
     *,
     body: PatchedWebhookPatchRequest | Unset = UNSET,
+    api_version: WebhooksUpdateAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     _kwargs: dict[str, Any] = {
         "method": "patch",
@@ -101,11 +105,13 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: PatchedWebhookPatchRequest | Unset = UNSET,
+    api_version: WebhooksUpdateAPIVersion | Unset = UNSET,
 ) -> Response[Problem | Webhook]:
     """Change url, events or enabled
 
     Args:
         webhook_id (str):
+        api_version (WebhooksUpdateAPIVersion | Unset):
         body (PatchedWebhookPatchRequest | Unset):
 
     Raises:
@@ -119,6 +125,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         webhook_id=webhook_id,
         body=body,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -133,11 +140,13 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: PatchedWebhookPatchRequest | Unset = UNSET,
+    api_version: WebhooksUpdateAPIVersion | Unset = UNSET,
 ) -> Problem | Webhook | None:
     """Change url, events or enabled
 
     Args:
         webhook_id (str):
+        api_version (WebhooksUpdateAPIVersion | Unset):
         body (PatchedWebhookPatchRequest | Unset):
 
     Raises:
@@ -152,6 +161,7 @@ def sync(
         webhook_id=webhook_id,
         client=client,
         body=body,
+        api_version=api_version,
     ).parsed
 
 
@@ -160,11 +170,13 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: PatchedWebhookPatchRequest | Unset = UNSET,
+    api_version: WebhooksUpdateAPIVersion | Unset = UNSET,
 ) -> Response[Problem | Webhook]:
     """Change url, events or enabled
 
     Args:
         webhook_id (str):
+        api_version (WebhooksUpdateAPIVersion | Unset):
         body (PatchedWebhookPatchRequest | Unset):
 
     Raises:
@@ -178,6 +190,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         webhook_id=webhook_id,
         body=body,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -190,11 +203,13 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: PatchedWebhookPatchRequest | Unset = UNSET,
+    api_version: WebhooksUpdateAPIVersion | Unset = UNSET,
 ) -> Problem | Webhook | None:
     """Change url, events or enabled
 
     Args:
         webhook_id (str):
+        api_version (WebhooksUpdateAPIVersion | Unset):
         body (PatchedWebhookPatchRequest | Unset):
 
     Raises:
@@ -210,5 +225,6 @@ async def asyncio(
             webhook_id=webhook_id,
             client=client,
             body=body,
+            api_version=api_version,
         )
     ).parsed

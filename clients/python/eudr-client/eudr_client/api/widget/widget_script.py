@@ -1,10 +1,12 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.widget_script_api_version import WidgetScriptAPIVersion
 from ...models.widget_script_lang import WidgetScriptLang
 from ...models.widget_script_style import WidgetScriptStyle
 from ...types import UNSET, Response, Unset
@@ -14,7 +16,11 @@ def _get_kwargs(
     *,
     lang: WidgetScriptLang | Unset = "pl",
     style: WidgetScriptStyle | Unset = "badge",
+    api_version: WidgetScriptAPIVersion | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
 
     params: dict[str, Any] = {}
 
@@ -38,12 +44,19 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | None:
     if response.status_code == 304:
-        return None
+        response_304 = cast(Any, None)
+        return response_304
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -51,7 +64,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -65,7 +78,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     lang: WidgetScriptLang | Unset = "pl",
     style: WidgetScriptStyle | Unset = "badge",
-) -> Response[Any]:
+    api_version: WidgetScriptAPIVersion | Unset = UNSET,
+) -> Response[Any | Problem]:
     """Badge widget script (public)
 
      JavaScript that renders a compliance badge into every `[data-eudr-dds]` element of the page. No key,
@@ -75,18 +89,20 @@ def sync_detailed(
     Args:
         lang (WidgetScriptLang | Unset):  Default: 'pl'.
         style (WidgetScriptStyle | Unset):  Default: 'badge'.
+        api_version (WidgetScriptAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any]
+        Response[Any | Problem]
     """
 
     kwargs = _get_kwargs(
         lang=lang,
         style=style,
+        api_version=api_version,
     )
 
     response = client.get_httpx_client().request(
@@ -96,12 +112,13 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-async def asyncio_detailed(
+def sync(
     *,
     client: AuthenticatedClient,
     lang: WidgetScriptLang | Unset = "pl",
     style: WidgetScriptStyle | Unset = "badge",
-) -> Response[Any]:
+    api_version: WidgetScriptAPIVersion | Unset = UNSET,
+) -> Any | Problem | None:
     """Badge widget script (public)
 
      JavaScript that renders a compliance badge into every `[data-eudr-dds]` element of the page. No key,
@@ -111,20 +128,92 @@ async def asyncio_detailed(
     Args:
         lang (WidgetScriptLang | Unset):  Default: 'pl'.
         style (WidgetScriptStyle | Unset):  Default: 'badge'.
+        api_version (WidgetScriptAPIVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any]
+        Any | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        lang=lang,
+        style=style,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    lang: WidgetScriptLang | Unset = "pl",
+    style: WidgetScriptStyle | Unset = "badge",
+    api_version: WidgetScriptAPIVersion | Unset = UNSET,
+) -> Response[Any | Problem]:
+    """Badge widget script (public)
+
+     JavaScript that renders a compliance badge into every `[data-eudr-dds]` element of the page. No key,
+    not counted against any quota, CORS `*`, cacheable with an ETag. Unknown `lang` or `style` values
+    fall back to the defaults. The same script for self-hosting is at `/widget.js`.
+
+    Args:
+        lang (WidgetScriptLang | Unset):  Default: 'pl'.
+        style (WidgetScriptStyle | Unset):  Default: 'badge'.
+        api_version (WidgetScriptAPIVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Problem]
     """
 
     kwargs = _get_kwargs(
         lang=lang,
         style=style,
+        api_version=api_version,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
     return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    lang: WidgetScriptLang | Unset = "pl",
+    style: WidgetScriptStyle | Unset = "badge",
+    api_version: WidgetScriptAPIVersion | Unset = UNSET,
+) -> Any | Problem | None:
+    """Badge widget script (public)
+
+     JavaScript that renders a compliance badge into every `[data-eudr-dds]` element of the page. No key,
+    not counted against any quota, CORS `*`, cacheable with an ETag. Unknown `lang` or `style` values
+    fall back to the defaults. The same script for self-hosting is at `/widget.js`.
+
+    Args:
+        lang (WidgetScriptLang | Unset):  Default: 'pl'.
+        style (WidgetScriptStyle | Unset):  Default: 'badge'.
+        api_version (WidgetScriptAPIVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            lang=lang,
+            style=style,
+            api_version=api_version,
+        )
+    ).parsed
