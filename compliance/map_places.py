@@ -2,7 +2,7 @@
 
 A detail map of a few plots is a kilometre or two across; the country borders are far
 outside it. So the map names the places around it, from the GeoNames extract we ship
-(risk/places.py):
+(risk/places.py, through the risk engine's front door):
 
 - places inside the view get a dot and their name, most important first (capital, seat
   of a region, county, commune, then by population), at most `MAX_IN_VIEW`;
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from django.utils.html import escape
 
-from risk.places import Place, get_index
+from risk.engine import Place, get_place_index
 
 MAX_IN_VIEW = 8
 MIN_IN_VIEW = 2  # with fewer named places in view, the nearest ones beyond the edges are named
@@ -204,7 +204,7 @@ def places_svg(
     `box` is the view's lng/lat box, `project` maps lng/lat to pixels, `frame` is the pixel
     area labels may use and `taken` what they must leave free; `centre` (lng, lat) is what
     distances are measured from; `km_text` is "%(km)s km" in the map's language."""
-    index = get_index()
+    index = get_place_index()
     layout = _Layout(frame, list(taken))
     drawn = _in_view(index.within(*box), project, layout)
     if len(drawn) < MIN_IN_VIEW:

@@ -125,7 +125,7 @@ def test_place_names_are_escaped(tmp_path, monkeypatch):
         handle.write(f"{evil}\t52.2060\t19.3050\t500\t2\n")  # inside the farm's view
         handle.write(f"{evil} 2\t52.2300\t19.3640\t48000\t3\n")  # beyond its edge
     index = load_index(path)
-    monkeypatch.setattr(map_places, "get_index", lambda: index)
+    monkeypatch.setattr(map_places, "get_place_index", lambda: index)
     svg = plot_map_svg(plots=farm(19.300, 52.200), country="PL")
     root = ET.fromstring(svg)
     assert root.find(f".//{SVG}script") is None
