@@ -9,8 +9,11 @@ What it draws: the plots (polygons filled, points as circles) numbered as in
 the tables, coloured by risk level where screened and explained by a legend
 (colour is never the only signal: every marker carries its number and a
 `<title>` with the level); the borders of the countries in view, from the
-Natural Earth boundaries we ship (risk/countries.py); a locator
-inset with the whole country and the area of the detail map; a scale bar.
+Natural Earth boundaries we ship (risk/countries.py); the names of the places
+in view, or of the nearest ones beyond its edges with their distance, from the
+GeoNames extract we ship (compliance/map_places.py, risk/places.py), so that a
+map a kilometre across still tells where it is; a locator inset with the whole
+country and the area of the detail map; a scale bar.
 
 Projection: equirectangular, x scaled by cos(latitude of the view's centre).
 Over the few kilometres of a detail map its distortion is far below a pixel;
@@ -34,12 +37,14 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import pgettext_lazy
 
 from compliance.geolocation import to_shape
+from compliance.map_places import Box, places_svg
 from eudr_service.lib.i18n import by_language
 from risk.engine import ParcelRecord, country_at, get_index
 
 METRES_PER_DEGREE = 111_320.0
 MIN_SPAN_DEG = 0.01  # about 1 km: a single point still gets a map with a sensible scale
 PAD = 0.15  # share of the plots' extent left around them
+INSET_W, INSET_H = 150, 110  # the locator inset, in the map's top right corner
 INSET_REACH_DEG = 12.0  # country parts farther than this from the plots (overseas territories) are left out
 
 # Risk colours (the same as the PDFs' pills); "unscreened" when there is no level.
@@ -60,6 +65,10 @@ LEGEND_MESSAGES = {
     "title": pgettext_lazy("map legend", "Map of the plots"),
     "inset": pgettext_lazy("map legend", "Location in the country"),
     "source": pgettext_lazy("map legend", "Borders: Natural Earth"),
+    # GeoNames is CC BY 4.0: a map that shows its names credits it.
+    "places_source": pgettext_lazy("map legend", "Places: GeoNames (CC BY 4.0)"),
+    # A place beyond the map's edge: "Kutno 5 km ↗".
+    "distance": pgettext_lazy("map legend", "%(km)s km"),
 }
 LEGEND = by_language(LEGEND_MESSAGES)
 
@@ -69,7 +78,10 @@ BILINGUAL = "pl+en"  # the DDS PDF speaks both languages side by side: "niskie /
 
 def _texts(lang: str) -> dict[str, str]:
     if lang == BILINGUAL:
-        return {key: f"{LEGEND['pl'][key]} / {LEGEND['en'][key]}" for key in LEGEND["pl"]}
+        # A text the same in both languages ("5 km") is written once.
+        return {
+            key: pl if pl == (en := LEGEND["en"][key]) else f"{pl} / {en}" for key, pl in LEGEND["pl"].items()
+        }
     return dict(LEGEND.get(lang, LEGEND["en"]))
 
 
@@ -217,8 +229,11 @@ def plot_map_svg(
             f'fill="#f4f1ea" stroke="#8a8f98" stroke-width="1" stroke-linejoin="round"/>'
         )
 
-    # Plots: polygons first so that points and numbers stay on top.
+    # Plots: polygons first so that points and numbers stay on top. What they cover is
+    # kept free of place names.
     labels: list[str] = []
+    taken: list[Box] = []
+    places_at = len(out)
     for plot in plots:
         fill = RISK_FILL.get(plot.risk_level or "", RISK_FILL[""])
         level_text = texts.get(plot.risk_level or "", texts[""])
@@ -227,6 +242,7 @@ def plot_map_svg(
         areal = [p for p in shapely.get_parts(geometry) if isinstance(p, shapely.Polygon)]
         anchor = shapely.MultiPolygon(areal).representative_point() if areal else shapely.centroid(geometry)
         ax, ay = view.xy(anchor.x, anchor.y)
+        taken += _footprint(geometry, view, number_at=(ax, ay))
         shape = ""
         if areal:
             shape += (
@@ -253,12 +269,66 @@ def plot_map_svg(
         )
     out.extend(labels)
 
+    # Place names go under the plots (inserted before them), around what the plots take.
+    names, attribution = _places(view, box, taken, centre=(cx, cy), width=width, map_h=map_h, texts=texts)
+    out.insert(places_at, names)
+
     out.append(_scale_bar(view, box, x=12, y=map_h - 14))
     inset = _inset(country=country, plots=everything, box=box, width=width, texts=texts)
     out.append(inset)
+    out.append(attribution)
     out.append(_legend(plots, texts, y=map_h, width=width))
     out.append("</svg>")
     return mark_safe("".join(out))
+
+
+def _footprint(geometry: shapely.Geometry, view: _View, *, number_at: tuple[float, float]) -> list[Box]:
+    """The pixel boxes a plot's shapes and its number take: no place name goes there."""
+    ax, ay = number_at
+    boxes = [Box(ax - 9, ay - 20, ax + 9, ay - 2)]  # the number's disc
+    for part in shapely.get_parts(geometry):
+        x0, y1 = view.xy(*part.bounds[:2])
+        x1, y0 = view.xy(*part.bounds[2:])
+        boxes.append(Box(x0 - 5, y0 - 5, x1 + 5, y1 + 5))  # 5 px: a point's marker
+    return boxes
+
+
+def _places(
+    view: _View,
+    box: tuple[float, float, float, float],
+    taken: list[Box],
+    *,
+    centre: tuple[float, float],
+    width: int,
+    map_h: int,
+    texts: dict,
+) -> tuple[str, str]:
+    """The place names (kept off the plots, the scale bar of at most 128 px, the inset and
+    the attribution line) and, when any is drawn, the attribution GeoNames' licence asks for."""
+    attribution = texts["places_source"]
+    attribution_w = 7 * 0.6 * len(attribution) + 8
+    taken = [
+        *taken,
+        Box(8, map_h - 28, 140, map_h - 6),
+        Box(width - INSET_W - 8, 8, width - 8, 8 + INSET_H),
+        Box(width - attribution_w - 6, map_h - 14, width, map_h),
+    ]
+    names, named = places_svg(
+        box=box,
+        project=view.xy,
+        frame=Box(6, 6, width - 6, map_h - 6),
+        taken=taken,
+        centre=centre,
+        km_text=texts["distance"],
+    )
+    if not named:
+        return "", ""
+    return f'<g class="plot-map-places">{names}</g>', (
+        f'<g class="plot-map-attribution"><rect x="{width - attribution_w - 2:.1f}" y="{map_h - 12}" '
+        f'width="{attribution_w + 2:.1f}" height="12" fill="#ffffff" fill-opacity="0.8"/>'
+        f'<text x="{width - 4}" y="{map_h - 3}" text-anchor="end" font-size="7" fill="#5f6368">'
+        f"{escape(attribution)}</text></g>"
+    )
 
 
 def _scale_bar(view: _View, box: tuple[float, float, float, float], *, x: float, y: float) -> str:
@@ -289,7 +359,7 @@ def _inset(
     outline = _country_near(country, centre) if country else None
     if outline is None:
         return ""
-    w, h = 150, 110
+    w, h = INSET_W, INSET_H
     x0, y0 = width - w - 8, 8
     view = _View.fit(outline.bounds, x0 + 4, y0 + 4, w - 8, h - 8)
     outline = shapely.simplify(outline, view.degrees_per_px, preserve_topology=True)

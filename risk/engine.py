@@ -11,7 +11,8 @@ The questions it answers, one function each, each returning a typed, versioned
 - a plot's geometry: `assess_geometry` (with `radius_for_area` for a point with an area);
 - a Polish cadastral parcel: `assess_parcel` (and `parcel_get`, `parcel_is_cached`);
 - a country with no place in it: `assess_country`;
-- where a point is: `country_at`, `voivodeship_by_name`.
+- where a point is: `country_at`, `voivodeship_by_name`; the named places near it
+  (`get_place_index`, for the plot map's labels).
 Results carry `METHODOLOGY_VERSION`; `RiskLevel` names the levels.
 
 The legal reference data (country benchmark, Annex I, dates of application, commodities)
@@ -37,6 +38,8 @@ from risk.parcels import (
     ParcelServiceUnavailable,
     parse_parcel_id,
 )
+from risk.places import Place
+from risk.places import get_index as get_place_index
 from risk.scoring import METHODOLOGY_VERSION
 from risk.serializers import CommodityField, ParcelIdField, latitude, longitude
 from risk.service import (
@@ -106,6 +109,7 @@ __all__ = [
     "ParcelNotFound",
     "ParcelRecord",
     "ParcelServiceUnavailable",
+    "Place",
     "RiskLevel",
     "assess_country",
     "assess_geometry",
@@ -116,6 +120,7 @@ __all__ = [
     "forest_data_hint",
     "geometry_area_ha",
     "get_index",
+    "get_place_index",
     "latitude",
     "longitude",
     "parcel_get",

@@ -1,4 +1,5 @@
-"""The status page's map in headless Chromium: drawn, under the site's CSP, with visible markers."""
+"""The status page's map in headless Chromium: drawn, under the site's CSP, with visible markers
+and place names."""
 
 from __future__ import annotations
 
@@ -35,5 +36,10 @@ def test_status_page_map_shows_numbered_plot_markers(browser_page, make_statemen
     assert numbers == ["1", "2"]
     assert page.locator("path.country-outline").first.is_visible()
     assert page.locator("g.scale-bar text").text_content().endswith(("m", "km"))
+    # The plots lie in Warsaw: the map names the places around them, and credits GeoNames.
+    places = page.locator("g.plot-map-places g text:nth-of-type(2)").all_text_contents()
+    assert any("Warszawa" in name for name in places)
+    assert page.locator("g.plot-map-places g").first.is_visible()
+    assert "GeoNames" in page.locator("g.plot-map-attribution text").text_content()
     assert violations == []
     assert page.evaluate("window.injected === undefined")
