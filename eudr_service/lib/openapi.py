@@ -77,7 +77,7 @@ _VERSION_PARAMETER = {
     "name": "API-Version",
     "in": "header",
     "required": False,
-    "schema": {"type": "string", "enum": list(settings.API_VERSIONS)},
+    "schema": {"$ref": "#/components/schemas/ApiVersion"},
     "description": (
         f"The version of the answer. This document describes {settings.LATEST_API_VERSION}; "
         f"without the header the answer is {settings.API_VERSION}, whose changed forms "
@@ -119,6 +119,8 @@ def add_common_responses(result: dict[str, Any], generator: Any, **kwargs: Any) 
         "description": _LIVEMODE_DESCRIPTION,
     }
     components.setdefault("responses", {})
+    # One named type for the header's values, not one per operation in generated clients.
+    components.setdefault("schemas", {})["ApiVersion"] = {"type": "string", "enum": list(settings.API_VERSIONS)}
     endpoints = getattr(generator, "endpoints", None) or []
     unthrottled = {
         (path, method.lower())

@@ -17,6 +17,8 @@ from django.core.management import call_command
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
 
+from euis.client import EuisClient, RateLimiter
+from tests.euis.conftest import FARMER, TRADER, dds_statement, fake_eu  # noqa: F401  (fixtures)
 from webhooks.signing import secret_generate, signed_headers
 
 ROOT = Path(settings.BASE_DIR)
@@ -71,7 +73,9 @@ def test_client_asks_for_the_version_its_schema_describes(live_server):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_readme_examples_run_against_the_live_service(live_server, settings, uldk_standin, eager_tasks):
+def test_readme_examples_run_against_the_live_service(
+    live_server, settings, uldk_standin, eager_tasks, supplier_statement
+):
     # The job and the report the examples wait for run in this process, services suite too.
     settings.PUBLIC_BASE_URL = live_server.url
     settings.ULDK_BASE_URL = uldk_standin  # the README's parcel numbers, as `make run` serves them
@@ -93,9 +97,13 @@ def test_readme_examples_run_against_the_live_service(live_server, settings, uld
         "WEBHOOK_SECRET": secret,
         "RECEIVED_BODY": body,
         "RECEIVED_HEADERS": headers,
+        "EU_USERNAME": TRADER.username,
+        "EU_AUTHENTICATION_KEY": TRADER.authentication_key,
+        "SUPPLIER_REFERENCE": supplier_statement.reference_number,
+        "SUPPLIER_VERIFICATION": supplier_statement.verification_number,
     }
     blocks = _readme_blocks(CLIENT_DIR / "README.md", "python")
-    assert len(blocks) == 9
+    assert len(blocks) == 10
     for block in blocks:
         exec(compile(block, "clients/python/README.md", "exec"), namespace)
 
@@ -121,6 +129,33 @@ def test_readme_examples_run_against_the_live_service(live_server, settings, uld
     hook = namespace["hook"]
     assert hook.events == ["dds.at_risk", "dds.status_changed"] and hook.secret.startswith("whsec_")
     assert namespace["report"].status == "done" and namespace["pdf"].startswith(b"%PDF")
+    assert namespace["stored"].confirmed is True and namespace["stored"].username == TRADER.username
+    assert (namespace["upstream"].result, namespace["upstream"].eu_status) == ("EXISTING_USABLE", "AVAILABLE")
+    assert [r.reference_number for r in namespace["kept"].results] == [supplier_statement.reference_number]
+
+
+def test_readme_has_an_example_for_every_endpoint_group():
+    groups = {
+        path.name for path in (CLIENT_DIR / "eudr-client" / "eudr_client" / "api").iterdir() if path.is_dir()
+    }
+    groups -= {"__pycache__", "widget"}  # the widget is a script for web pages (README: "Badge widget")
+    shown = set(re.findall(r"from eudr_client\.api\.(\w+) import", (CLIENT_DIR / "README.md").read_text()))
+    assert groups - shown == set()
+
+
+@pytest.fixture
+def supplier_statement(fake_eu, dds_statement, settings):  # noqa: F811
+    """The EU Information System as a local fake, written from the EU's documents, holding an
+    AVAILABLE statement of a supplier (the farmer) whose numbers the README's example records."""
+    settings.EU_IS_URL = fake_eu.base_url
+    settings.EU_IS_CALLS_PER_SECOND = 10_000
+    farmer = EuisClient(
+        credentials=FARMER, base_url=fake_eu.base_url, limiter=RateLimiter(10_000, sleep=lambda s: None)
+    )
+    uuid = farmer.submit_dds(dds_statement)
+    farmer.get_dds([uuid])
+    (overview,) = farmer.get_dds([uuid])
+    return overview
 
 
 @pytest.fixture

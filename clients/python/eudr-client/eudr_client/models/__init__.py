@@ -1,6 +1,7 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .activity_enum import ActivityEnum
+from .api_version import ApiVersion
 from .attempt import Attempt
 from .attestation_declaration_version_enum import AttestationDeclarationVersionEnum
 from .attestation_request import AttestationRequest
@@ -15,30 +16,21 @@ from .concern_in_request import ConcernInRequest
 from .concern_out import ConcernOut
 from .crop_type_enum import CropTypeEnum
 from .csrd_report import CsrdReport
-from .csrd_report_create_api_version import CsrdReportCreateAPIVersion
 from .csrd_report_create_format import CsrdReportCreateFormat
-from .csrd_report_pdf_api_version import CsrdReportPdfAPIVersion
 from .csrd_report_pdf_format import CsrdReportPdfFormat
 from .csrd_report_request_request import CsrdReportRequestRequest
-from .csrd_report_retrieve_api_version import CsrdReportRetrieveAPIVersion
 from .csrd_report_status_enum import CsrdReportStatusEnum
 from .data_coverage import DataCoverage
-from .dds_amend_api_version import DdsAmendAPIVersion
 from .dds_filing_request import DDSFilingRequest
-from .dds_generate_api_version import DdsGenerateAPIVersion
 from .dds_generate_response_202 import DdsGenerateResponse202
-from .dds_list_api_version import DdsListAPIVersion
 from .dds_list_status import DdsListStatus
-from .dds_pdf_api_version import DdsPdfAPIVersion
 from .dds_pdf_response_202 import DdsPdfResponse202
 from .dds_record import DDSRecord
 from .dds_record_attestation import DDSRecordAttestation
 from .dds_record_eu_is_type_0 import DDSRecordEuIsType0
 from .dds_record_evidence import DDSRecordEvidence
 from .dds_record_operator_identity import DDSRecordOperatorIdentity
-from .dds_retrieve_api_version import DdsRetrieveAPIVersion
 from .dds_summary import DDSSummary
-from .dds_withdraw_api_version import DdsWithdrawAPIVersion
 from .delivery import Delivery
 from .delivery_status_enum import DeliveryStatusEnum
 from .document_type_enum import DocumentTypeEnum
@@ -46,9 +38,6 @@ from .duty import Duty
 from .environment_enum import EnvironmentEnum
 from .eu_credential_in_request import EuCredentialInRequest
 from .eu_credential_out import EuCredentialOut
-from .eu_credentials_delete_api_version import EuCredentialsDeleteAPIVersion
-from .eu_credentials_get_api_version import EuCredentialsGetAPIVersion
-from .eu_credentials_put_api_version import EuCredentialsPutAPIVersion
 from .events_enum import EventsEnum
 from .evidence_enum import EvidenceEnum
 from .evidence_missing_enum import EvidenceMissingEnum
@@ -63,8 +52,6 @@ from .location_risk import LocationRisk
 from .operator_identity_enum import OperatorIdentityEnum
 from .operator_out import OperatorOut
 from .operator_request import OperatorRequest
-from .organisation_roles_get_api_version import OrganisationRolesGetAPIVersion
-from .organisation_roles_set_api_version import OrganisationRolesSetAPIVersion
 from .paginated_concern_out_list import PaginatedConcernOutList
 from .paginated_dds_summary_list import PaginatedDDSSummaryList
 from .paginated_delivery_list import PaginatedDeliveryList
@@ -91,82 +78,47 @@ from .risk_job_out_options import RiskJobOutOptions
 from .risk_job_out_results import RiskJobOutResults
 from .risk_job_out_status_enum import RiskJobOutStatusEnum
 from .risk_level_enum import RiskLevelEnum
-from .risk_score_batch_api_version import RiskScoreBatchAPIVersion
-from .risk_score_job_api_version import RiskScoreJobAPIVersion
-from .risk_score_job_cancel_api_version import RiskScoreJobCancelAPIVersion
-from .risk_score_job_create_api_version import RiskScoreJobCreateAPIVersion
 from .risk_score_job_create_files_body import RiskScoreJobCreateFilesBody
 from .risk_score_job_create_json_body import RiskScoreJobCreateJsonBody
-from .risk_score_job_delete_api_version import RiskScoreJobDeleteAPIVersion
-from .risk_score_job_results_api_version import RiskScoreJobResultsAPIVersion
 from .risk_score_job_results_response_200 import RiskScoreJobResultsResponse200
-from .risk_score_location_api_version import RiskScoreLocationAPIVersion
-from .risk_score_parcel_api_version import RiskScoreParcelAPIVersion
-from .risk_score_parcel_deprecated_api_version import RiskScoreParcelDeprecatedAPIVersion
 from .role_obligations import RoleObligations
 from .roles_enum import RolesEnum
 from .roles_in_request import RolesInRequest
 from .roles_out import RolesOut
-from .sd_amend_api_version import SdAmendAPIVersion
 from .sd_attestation_declaration_version_enum import SDAttestationDeclarationVersionEnum
 from .sd_attestation_request import SDAttestationRequest
-from .sd_create_api_version import SdCreateAPIVersion
 from .sd_filing_request import SDFilingRequest
-from .sd_list_api_version import SdListAPIVersion
 from .sd_list_status import SdListStatus
 from .sd_operator_request import SDOperatorRequest
-from .sd_pdf_api_version import SdPdfAPIVersion
 from .sd_record import SDRecord
 from .sd_record_attestation import SDRecordAttestation
 from .sd_record_eu_is_type_0 import SDRecordEuIsType0
 from .sd_record_evidence import SDRecordEvidence
 from .sd_record_operator_identity import SDRecordOperatorIdentity
-from .sd_retrieve_api_version import SdRetrieveAPIVersion
 from .sd_summary import SDSummary
-from .sd_withdraw_api_version import SdWithdrawAPIVersion
 from .size_enum import SizeEnum
 from .species_out import SpeciesOut
 from .species_request import SpeciesRequest
-from .substantiated_concerns_create_api_version import SubstantiatedConcernsCreateAPIVersion
-from .substantiated_concerns_list_api_version import SubstantiatedConcernsListAPIVersion
 from .supplementary_unit_qualifier_enum import SupplementaryUnitQualifierEnum
 from .supplier_request import SupplierRequest
 from .trading_partner_in_request import TradingPartnerInRequest
 from .trading_partner_out import TradingPartnerOut
-from .trading_partners_create_api_version import TradingPartnersCreateAPIVersion
-from .trading_partners_delete_api_version import TradingPartnersDeleteAPIVersion
-from .trading_partners_export_csv_api_version import TradingPartnersExportCsvAPIVersion
-from .trading_partners_export_json_api_version import TradingPartnersExportJsonAPIVersion
 from .trading_partners_export_json_response_200 import TradingPartnersExportJsonResponse200
-from .trading_partners_get_api_version import TradingPartnersGetAPIVersion
-from .trading_partners_list_api_version import TradingPartnersListAPIVersion
 from .trading_partners_list_kind import TradingPartnersListKind
 from .upstream_reference_in_request import UpstreamReferenceInRequest
 from .upstream_reference_out import UpstreamReferenceOut
-from .upstream_references_create_api_version import UpstreamReferencesCreateAPIVersion
-from .upstream_references_list_api_version import UpstreamReferencesListAPIVersion
 from .verification_record import VerificationRecord
 from .verification_record_status_enum import VerificationRecordStatusEnum
-from .verify_dds_api_version import VerifyDdsAPIVersion
 from .webhook import Webhook
 from .webhook_in_request import WebhookInRequest
 from .webhook_with_secret import WebhookWithSecret
-from .webhooks_create_api_version import WebhooksCreateAPIVersion
-from .webhooks_delete_api_version import WebhooksDeleteAPIVersion
-from .webhooks_deliveries_api_version import WebhooksDeliveriesAPIVersion
 from .webhooks_deliveries_status import WebhooksDeliveriesStatus
-from .webhooks_list_api_version import WebhooksListAPIVersion
-from .webhooks_redeliver_api_version import WebhooksRedeliverAPIVersion
-from .webhooks_retrieve_api_version import WebhooksRetrieveAPIVersion
-from .webhooks_rotate_secret_api_version import WebhooksRotateSecretAPIVersion
-from .webhooks_test_api_version import WebhooksTestAPIVersion
-from .webhooks_update_api_version import WebhooksUpdateAPIVersion
-from .widget_script_api_version import WidgetScriptAPIVersion
 from .widget_script_lang import WidgetScriptLang
 from .widget_script_style import WidgetScriptStyle
 
 __all__ = (
     "ActivityEnum",
+    "ApiVersion",
     "Attempt",
     "AttestationDeclarationVersionEnum",
     "AttestationRequest",
@@ -181,30 +133,21 @@ __all__ = (
     "ConcernOut",
     "CropTypeEnum",
     "CsrdReport",
-    "CsrdReportCreateAPIVersion",
     "CsrdReportCreateFormat",
-    "CsrdReportPdfAPIVersion",
     "CsrdReportPdfFormat",
     "CsrdReportRequestRequest",
-    "CsrdReportRetrieveAPIVersion",
     "CsrdReportStatusEnum",
     "DataCoverage",
-    "DdsAmendAPIVersion",
     "DDSFilingRequest",
-    "DdsGenerateAPIVersion",
     "DdsGenerateResponse202",
-    "DdsListAPIVersion",
     "DdsListStatus",
-    "DdsPdfAPIVersion",
     "DdsPdfResponse202",
     "DDSRecord",
     "DDSRecordAttestation",
     "DDSRecordEuIsType0",
     "DDSRecordEvidence",
     "DDSRecordOperatorIdentity",
-    "DdsRetrieveAPIVersion",
     "DDSSummary",
-    "DdsWithdrawAPIVersion",
     "Delivery",
     "DeliveryStatusEnum",
     "DocumentTypeEnum",
@@ -212,9 +155,6 @@ __all__ = (
     "EnvironmentEnum",
     "EuCredentialInRequest",
     "EuCredentialOut",
-    "EuCredentialsDeleteAPIVersion",
-    "EuCredentialsGetAPIVersion",
-    "EuCredentialsPutAPIVersion",
     "EventsEnum",
     "EvidenceEnum",
     "EvidenceMissingEnum",
@@ -229,8 +169,6 @@ __all__ = (
     "OperatorIdentityEnum",
     "OperatorOut",
     "OperatorRequest",
-    "OrganisationRolesGetAPIVersion",
-    "OrganisationRolesSetAPIVersion",
     "PaginatedConcernOutList",
     "PaginatedDDSSummaryList",
     "PaginatedDeliveryList",
@@ -257,77 +195,41 @@ __all__ = (
     "RiskJobOutResults",
     "RiskJobOutStatusEnum",
     "RiskLevelEnum",
-    "RiskScoreBatchAPIVersion",
-    "RiskScoreJobAPIVersion",
-    "RiskScoreJobCancelAPIVersion",
-    "RiskScoreJobCreateAPIVersion",
     "RiskScoreJobCreateFilesBody",
     "RiskScoreJobCreateJsonBody",
-    "RiskScoreJobDeleteAPIVersion",
-    "RiskScoreJobResultsAPIVersion",
     "RiskScoreJobResultsResponse200",
-    "RiskScoreLocationAPIVersion",
-    "RiskScoreParcelAPIVersion",
-    "RiskScoreParcelDeprecatedAPIVersion",
     "RoleObligations",
     "RolesEnum",
     "RolesInRequest",
     "RolesOut",
-    "SdAmendAPIVersion",
     "SDAttestationDeclarationVersionEnum",
     "SDAttestationRequest",
-    "SdCreateAPIVersion",
     "SDFilingRequest",
-    "SdListAPIVersion",
     "SdListStatus",
     "SDOperatorRequest",
-    "SdPdfAPIVersion",
     "SDRecord",
     "SDRecordAttestation",
     "SDRecordEuIsType0",
     "SDRecordEvidence",
     "SDRecordOperatorIdentity",
-    "SdRetrieveAPIVersion",
     "SDSummary",
-    "SdWithdrawAPIVersion",
     "SizeEnum",
     "SpeciesOut",
     "SpeciesRequest",
-    "SubstantiatedConcernsCreateAPIVersion",
-    "SubstantiatedConcernsListAPIVersion",
     "SupplementaryUnitQualifierEnum",
     "SupplierRequest",
     "TradingPartnerInRequest",
     "TradingPartnerOut",
-    "TradingPartnersCreateAPIVersion",
-    "TradingPartnersDeleteAPIVersion",
-    "TradingPartnersExportCsvAPIVersion",
-    "TradingPartnersExportJsonAPIVersion",
     "TradingPartnersExportJsonResponse200",
-    "TradingPartnersGetAPIVersion",
-    "TradingPartnersListAPIVersion",
     "TradingPartnersListKind",
     "UpstreamReferenceInRequest",
     "UpstreamReferenceOut",
-    "UpstreamReferencesCreateAPIVersion",
-    "UpstreamReferencesListAPIVersion",
     "VerificationRecord",
     "VerificationRecordStatusEnum",
-    "VerifyDdsAPIVersion",
     "Webhook",
     "WebhookInRequest",
-    "WebhooksCreateAPIVersion",
-    "WebhooksDeleteAPIVersion",
-    "WebhooksDeliveriesAPIVersion",
     "WebhooksDeliveriesStatus",
-    "WebhooksListAPIVersion",
-    "WebhooksRedeliverAPIVersion",
-    "WebhooksRetrieveAPIVersion",
-    "WebhooksRotateSecretAPIVersion",
-    "WebhooksTestAPIVersion",
-    "WebhooksUpdateAPIVersion",
     "WebhookWithSecret",
-    "WidgetScriptAPIVersion",
     "WidgetScriptLang",
     "WidgetScriptStyle",
 )

@@ -5,8 +5,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.csrd_report import CsrdReport
-from ...models.csrd_report_create_api_version import CsrdReportCreateAPIVersion
 from ...models.csrd_report_create_format import CsrdReportCreateFormat
 from ...models.csrd_report_request_request import CsrdReportRequestRequest
 from ...models.problem import Problem
@@ -18,7 +18,7 @@ def _get_kwargs(
     body: CsrdReportRequestRequest,
     format_: CsrdReportCreateFormat | Unset = UNSET,
     prefer: str | Unset = UNSET,
-    api_version: CsrdReportCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(prefer, Unset):
@@ -125,7 +125,7 @@ def sync_detailed(
     body: CsrdReportRequestRequest,
     format_: CsrdReportCreateFormat | Unset = UNSET,
     prefer: str | Unset = UNSET,
-    api_version: CsrdReportCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[CsrdReport | Problem]:
     """Generate a CSRD report (PDF)
 
@@ -136,7 +136,7 @@ def sync_detailed(
     Args:
         format_ (CsrdReportCreateFormat | Unset):
         prefer (str | Unset):
-        api_version (CsrdReportCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (CsrdReportRequestRequest):
 
     Raises:
@@ -167,7 +167,7 @@ def sync(
     body: CsrdReportRequestRequest,
     format_: CsrdReportCreateFormat | Unset = UNSET,
     prefer: str | Unset = UNSET,
-    api_version: CsrdReportCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> CsrdReport | Problem | None:
     """Generate a CSRD report (PDF)
 
@@ -178,7 +178,7 @@ def sync(
     Args:
         format_ (CsrdReportCreateFormat | Unset):
         prefer (str | Unset):
-        api_version (CsrdReportCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (CsrdReportRequestRequest):
 
     Raises:
@@ -204,7 +204,7 @@ async def asyncio_detailed(
     body: CsrdReportRequestRequest,
     format_: CsrdReportCreateFormat | Unset = UNSET,
     prefer: str | Unset = UNSET,
-    api_version: CsrdReportCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[CsrdReport | Problem]:
     """Generate a CSRD report (PDF)
 
@@ -215,7 +215,7 @@ async def asyncio_detailed(
     Args:
         format_ (CsrdReportCreateFormat | Unset):
         prefer (str | Unset):
-        api_version (CsrdReportCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (CsrdReportRequestRequest):
 
     Raises:
@@ -244,7 +244,7 @@ async def asyncio(
     body: CsrdReportRequestRequest,
     format_: CsrdReportCreateFormat | Unset = UNSET,
     prefer: str | Unset = UNSET,
-    api_version: CsrdReportCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> CsrdReport | Problem | None:
     """Generate a CSRD report (PDF)
 
@@ -255,7 +255,7 @@ async def asyncio(
     Args:
         format_ (CsrdReportCreateFormat | Unset):
         prefer (str | Unset):
-        api_version (CsrdReportCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (CsrdReportRequestRequest):
 
     Raises:

@@ -7,7 +7,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.csrd_report_pdf_api_version import CsrdReportPdfAPIVersion
+from ...models.api_version import ApiVersion
 from ...models.csrd_report_pdf_format import CsrdReportPdfFormat
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
@@ -17,7 +17,7 @@ def _get_kwargs(
     report_id: UUID,
     *,
     format_: CsrdReportPdfFormat | Unset = UNSET,
-    api_version: CsrdReportPdfAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -106,7 +106,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     format_: CsrdReportPdfFormat | Unset = UNSET,
-    api_version: CsrdReportPdfAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem]:
     """Download a CSRD report's PDF
 
@@ -116,7 +116,7 @@ def sync_detailed(
     Args:
         report_id (UUID):
         format_ (CsrdReportPdfFormat | Unset):
-        api_version (CsrdReportPdfAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -144,7 +144,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     format_: CsrdReportPdfFormat | Unset = UNSET,
-    api_version: CsrdReportPdfAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | None:
     """Download a CSRD report's PDF
 
@@ -154,7 +154,7 @@ def sync(
     Args:
         report_id (UUID):
         format_ (CsrdReportPdfFormat | Unset):
-        api_version (CsrdReportPdfAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -177,7 +177,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     format_: CsrdReportPdfFormat | Unset = UNSET,
-    api_version: CsrdReportPdfAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem]:
     """Download a CSRD report's PDF
 
@@ -187,7 +187,7 @@ async def asyncio_detailed(
     Args:
         report_id (UUID):
         format_ (CsrdReportPdfFormat | Unset):
-        api_version (CsrdReportPdfAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -213,7 +213,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     format_: CsrdReportPdfFormat | Unset = UNSET,
-    api_version: CsrdReportPdfAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | None:
     """Download a CSRD report's PDF
 
@@ -223,7 +223,7 @@ async def asyncio(
     Args:
         report_id (UUID):
         format_ (CsrdReportPdfFormat | Unset):
-        api_version (CsrdReportPdfAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -7,10 +7,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.csrd_report import CsrdReport
-from ...models.csrd_report_retrieve_api_version import (
-    CsrdReportRetrieveAPIVersion,
-)
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -18,7 +16,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     report_id: UUID,
     *,
-    api_version: CsrdReportRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -92,7 +90,7 @@ def sync_detailed(
     report_id: UUID,
     *,
     client: AuthenticatedClient,
-    api_version: CsrdReportRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[CsrdReport | Problem]:
     """Status of a CSRD report
 
@@ -100,7 +98,7 @@ def sync_detailed(
 
     Args:
         report_id (UUID):
-        api_version (CsrdReportRetrieveAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -126,7 +124,7 @@ def sync(
     report_id: UUID,
     *,
     client: AuthenticatedClient,
-    api_version: CsrdReportRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> CsrdReport | Problem | None:
     """Status of a CSRD report
 
@@ -134,7 +132,7 @@ def sync(
 
     Args:
         report_id (UUID):
-        api_version (CsrdReportRetrieveAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,7 +153,7 @@ async def asyncio_detailed(
     report_id: UUID,
     *,
     client: AuthenticatedClient,
-    api_version: CsrdReportRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[CsrdReport | Problem]:
     """Status of a CSRD report
 
@@ -163,7 +161,7 @@ async def asyncio_detailed(
 
     Args:
         report_id (UUID):
-        api_version (CsrdReportRetrieveAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -187,7 +185,7 @@ async def asyncio(
     report_id: UUID,
     *,
     client: AuthenticatedClient,
-    api_version: CsrdReportRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> CsrdReport | Problem | None:
     """Status of a CSRD report
 
@@ -195,7 +193,7 @@ async def asyncio(
 
     Args:
         report_id (UUID):
-        api_version (CsrdReportRetrieveAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

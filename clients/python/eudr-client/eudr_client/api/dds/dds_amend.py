@@ -6,7 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.dds_amend_api_version import DdsAmendAPIVersion
+from ...models.api_version import ApiVersion
 from ...models.dds_filing_request import DDSFilingRequest
 from ...models.dds_record import DDSRecord
 from ...models.problem import Problem
@@ -17,7 +17,7 @@ def _get_kwargs(
     dds_id: str,
     *,
     body: DDSFilingRequest,
-    api_version: DdsAmendAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -109,7 +109,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: DDSFilingRequest,
-    api_version: DdsAmendAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[DDSRecord | Problem]:
     """Amend a DDS the EU holds (a complete replacement, within 72 hours of submission)
 
@@ -120,7 +120,7 @@ def sync_detailed(
 
     Args:
         dds_id (str):
-        api_version (DdsAmendAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (DDSFilingRequest):
 
     Raises:
@@ -149,7 +149,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: DDSFilingRequest,
-    api_version: DdsAmendAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> DDSRecord | Problem | None:
     """Amend a DDS the EU holds (a complete replacement, within 72 hours of submission)
 
@@ -160,7 +160,7 @@ def sync(
 
     Args:
         dds_id (str):
-        api_version (DdsAmendAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (DDSFilingRequest):
 
     Raises:
@@ -184,7 +184,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: DDSFilingRequest,
-    api_version: DdsAmendAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[DDSRecord | Problem]:
     """Amend a DDS the EU holds (a complete replacement, within 72 hours of submission)
 
@@ -195,7 +195,7 @@ async def asyncio_detailed(
 
     Args:
         dds_id (str):
-        api_version (DdsAmendAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (DDSFilingRequest):
 
     Raises:
@@ -222,7 +222,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: DDSFilingRequest,
-    api_version: DdsAmendAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> DDSRecord | Problem | None:
     """Amend a DDS the EU holds (a complete replacement, within 72 hours of submission)
 
@@ -233,7 +233,7 @@ async def asyncio(
 
     Args:
         dds_id (str):
-        api_version (DdsAmendAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (DDSFilingRequest):
 
     Raises:

@@ -5,8 +5,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.dds_filing_request import DDSFilingRequest
-from ...models.dds_generate_api_version import DdsGenerateAPIVersion
 from ...models.dds_generate_response_202 import DdsGenerateResponse202
 from ...models.dds_record import DDSRecord
 from ...models.problem import Problem
@@ -17,7 +17,7 @@ def _get_kwargs(
     *,
     body: DDSFilingRequest,
     idempotency_key: str | Unset = UNSET,
-    api_version: DdsGenerateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -119,7 +119,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: DDSFilingRequest,
     idempotency_key: str | Unset = UNSET,
-    api_version: DdsGenerateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[DDSRecord | DdsGenerateResponse202 | Problem]:
     """File a DDS; answers with its PDF (or JSON with Accept: application/json)
 
@@ -128,7 +128,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        api_version (DdsGenerateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (DDSFilingRequest):
 
     Raises:
@@ -157,7 +157,7 @@ def sync(
     client: AuthenticatedClient,
     body: DDSFilingRequest,
     idempotency_key: str | Unset = UNSET,
-    api_version: DdsGenerateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> DDSRecord | DdsGenerateResponse202 | Problem | None:
     """File a DDS; answers with its PDF (or JSON with Accept: application/json)
 
@@ -166,7 +166,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
-        api_version (DdsGenerateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (DDSFilingRequest):
 
     Raises:
@@ -190,7 +190,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: DDSFilingRequest,
     idempotency_key: str | Unset = UNSET,
-    api_version: DdsGenerateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[DDSRecord | DdsGenerateResponse202 | Problem]:
     """File a DDS; answers with its PDF (or JSON with Accept: application/json)
 
@@ -199,7 +199,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        api_version (DdsGenerateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (DDSFilingRequest):
 
     Raises:
@@ -226,7 +226,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: DDSFilingRequest,
     idempotency_key: str | Unset = UNSET,
-    api_version: DdsGenerateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> DDSRecord | DdsGenerateResponse202 | Problem | None:
     """File a DDS; answers with its PDF (or JSON with Accept: application/json)
 
@@ -235,7 +235,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
-        api_version (DdsGenerateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (DDSFilingRequest):
 
     Raises:

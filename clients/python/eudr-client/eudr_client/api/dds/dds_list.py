@@ -6,7 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.dds_list_api_version import DdsListAPIVersion
+from ...models.api_version import ApiVersion
 from ...models.dds_list_status import DdsListStatus
 from ...models.paginated_dds_summary_list import PaginatedDDSSummaryList
 from ...models.problem import Problem
@@ -22,7 +22,7 @@ def _get_kwargs(
     internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: DdsListStatus | Unset = UNSET,
-    api_version: DdsListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -131,7 +131,7 @@ def sync_detailed(
     internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: DdsListStatus | Unset = UNSET,
-    api_version: DdsListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[PaginatedDDSSummaryList | Problem]:
     """List your DDS
 
@@ -145,7 +145,7 @@ def sync_detailed(
         internal_reference (str | Unset):
         page_size (int | Unset):
         status (DdsListStatus | Unset):
-        api_version (DdsListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -183,7 +183,7 @@ def sync(
     internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: DdsListStatus | Unset = UNSET,
-    api_version: DdsListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> PaginatedDDSSummaryList | Problem | None:
     """List your DDS
 
@@ -197,7 +197,7 @@ def sync(
         internal_reference (str | Unset):
         page_size (int | Unset):
         status (DdsListStatus | Unset):
-        api_version (DdsListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -230,7 +230,7 @@ async def asyncio_detailed(
     internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: DdsListStatus | Unset = UNSET,
-    api_version: DdsListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[PaginatedDDSSummaryList | Problem]:
     """List your DDS
 
@@ -244,7 +244,7 @@ async def asyncio_detailed(
         internal_reference (str | Unset):
         page_size (int | Unset):
         status (DdsListStatus | Unset):
-        api_version (DdsListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -280,7 +280,7 @@ async def asyncio(
     internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: DdsListStatus | Unset = UNSET,
-    api_version: DdsListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> PaginatedDDSSummaryList | Problem | None:
     """List your DDS
 
@@ -294,7 +294,7 @@ async def asyncio(
         internal_reference (str | Unset):
         page_size (int | Unset):
         status (DdsListStatus | Unset):
-        api_version (DdsListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

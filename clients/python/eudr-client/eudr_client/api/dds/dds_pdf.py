@@ -6,7 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.dds_pdf_api_version import DdsPdfAPIVersion
+from ...models.api_version import ApiVersion
 from ...models.dds_pdf_response_202 import DdsPdfResponse202
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     dds_id: str,
     *,
-    api_version: DdsPdfAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -96,13 +96,13 @@ def sync_detailed(
     dds_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DdsPdfAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[DdsPdfResponse202 | Problem]:
     """The DDS as PDF
 
     Args:
         dds_id (str):
-        api_version (DdsPdfAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -128,13 +128,13 @@ def sync(
     dds_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DdsPdfAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> DdsPdfResponse202 | Problem | None:
     """The DDS as PDF
 
     Args:
         dds_id (str):
-        api_version (DdsPdfAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,13 +155,13 @@ async def asyncio_detailed(
     dds_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DdsPdfAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[DdsPdfResponse202 | Problem]:
     """The DDS as PDF
 
     Args:
         dds_id (str):
-        api_version (DdsPdfAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -185,13 +185,13 @@ async def asyncio(
     dds_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DdsPdfAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> DdsPdfResponse202 | Problem | None:
     """The DDS as PDF
 
     Args:
         dds_id (str):
-        api_version (DdsPdfAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

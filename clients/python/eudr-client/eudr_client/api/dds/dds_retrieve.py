@@ -6,8 +6,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.dds_record import DDSRecord
-from ...models.dds_retrieve_api_version import DdsRetrieveAPIVersion
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     dds_id: str,
     *,
-    api_version: DdsRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -87,7 +87,7 @@ def sync_detailed(
     dds_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DdsRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[DDSRecord | Problem]:
     """Retrieve a DDS with plots, risk results and status history
 
@@ -95,7 +95,7 @@ def sync_detailed(
 
     Args:
         dds_id (str):
-        api_version (DdsRetrieveAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -121,7 +121,7 @@ def sync(
     dds_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DdsRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> DDSRecord | Problem | None:
     """Retrieve a DDS with plots, risk results and status history
 
@@ -129,7 +129,7 @@ def sync(
 
     Args:
         dds_id (str):
-        api_version (DdsRetrieveAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -150,7 +150,7 @@ async def asyncio_detailed(
     dds_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DdsRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[DDSRecord | Problem]:
     """Retrieve a DDS with plots, risk results and status history
 
@@ -158,7 +158,7 @@ async def asyncio_detailed(
 
     Args:
         dds_id (str):
-        api_version (DdsRetrieveAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -182,7 +182,7 @@ async def asyncio(
     dds_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DdsRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> DDSRecord | Problem | None:
     """Retrieve a DDS with plots, risk results and status history
 
@@ -190,7 +190,7 @@ async def asyncio(
 
     Args:
         dds_id (str):
-        api_version (DdsRetrieveAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

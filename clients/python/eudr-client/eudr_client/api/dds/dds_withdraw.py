@@ -6,8 +6,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.dds_record import DDSRecord
-from ...models.dds_withdraw_api_version import DdsWithdrawAPIVersion
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     dds_id: str,
     *,
-    api_version: DdsWithdrawAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -92,7 +92,7 @@ def sync_detailed(
     dds_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DdsWithdrawAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[DDSRecord | Problem]:
     """Withdraw a DDS (at the EU too, within 72 hours of its submission there)
 
@@ -100,7 +100,7 @@ def sync_detailed(
 
     Args:
         dds_id (str):
-        api_version (DdsWithdrawAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -126,7 +126,7 @@ def sync(
     dds_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DdsWithdrawAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> DDSRecord | Problem | None:
     """Withdraw a DDS (at the EU too, within 72 hours of its submission there)
 
@@ -134,7 +134,7 @@ def sync(
 
     Args:
         dds_id (str):
-        api_version (DdsWithdrawAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,7 +155,7 @@ async def asyncio_detailed(
     dds_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DdsWithdrawAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[DDSRecord | Problem]:
     """Withdraw a DDS (at the EU too, within 72 hours of its submission there)
 
@@ -163,7 +163,7 @@ async def asyncio_detailed(
 
     Args:
         dds_id (str):
-        api_version (DdsWithdrawAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -187,7 +187,7 @@ async def asyncio(
     dds_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: DdsWithdrawAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> DDSRecord | Problem | None:
     """Withdraw a DDS (at the EU too, within 72 hours of its submission there)
 
@@ -195,7 +195,7 @@ async def asyncio(
 
     Args:
         dds_id (str):
-        api_version (DdsWithdrawAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

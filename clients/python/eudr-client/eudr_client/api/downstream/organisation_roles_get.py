@@ -5,9 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.organisation_roles_get_api_version import (
-    OrganisationRolesGetAPIVersion,
-)
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
 from ...models.roles_out import RolesOut
 from ...types import UNSET, Response, Unset
@@ -15,7 +13,7 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
-    api_version: OrganisationRolesGetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -79,14 +77,14 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    api_version: OrganisationRolesGetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | RolesOut]:
     """Your organisation's roles, each with its obligations, article and date
 
      GET/PUT /api/eudr/v1/organisation/roles: the organisation's roles and their obligations.
 
     Args:
-        api_version (OrganisationRolesGetAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -110,14 +108,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    api_version: OrganisationRolesGetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | RolesOut | None:
     """Your organisation's roles, each with its obligations, article and date
 
      GET/PUT /api/eudr/v1/organisation/roles: the organisation's roles and their obligations.
 
     Args:
-        api_version (OrganisationRolesGetAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -136,14 +134,14 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    api_version: OrganisationRolesGetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | RolesOut]:
     """Your organisation's roles, each with its obligations, article and date
 
      GET/PUT /api/eudr/v1/organisation/roles: the organisation's roles and their obligations.
 
     Args:
-        api_version (OrganisationRolesGetAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -165,14 +163,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    api_version: OrganisationRolesGetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | RolesOut | None:
     """Your organisation's roles, each with its obligations, article and date
 
      GET/PUT /api/eudr/v1/organisation/roles: the organisation's roles and their obligations.
 
     Args:
-        api_version (OrganisationRolesGetAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -5,9 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.organisation_roles_set_api_version import (
-    OrganisationRolesSetAPIVersion,
-)
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
 from ...models.roles_in_request import RolesInRequest
 from ...models.roles_out import RolesOut
@@ -17,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: RolesInRequest,
-    api_version: OrganisationRolesSetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -96,14 +94,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: RolesInRequest,
-    api_version: OrganisationRolesSetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | RolesOut]:
     """Set your organisation's roles (replaces them)
 
      GET/PUT /api/eudr/v1/organisation/roles: the organisation's roles and their obligations.
 
     Args:
-        api_version (OrganisationRolesSetAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (RolesInRequest):
 
     Raises:
@@ -130,14 +128,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: RolesInRequest,
-    api_version: OrganisationRolesSetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | RolesOut | None:
     """Set your organisation's roles (replaces them)
 
      GET/PUT /api/eudr/v1/organisation/roles: the organisation's roles and their obligations.
 
     Args:
-        api_version (OrganisationRolesSetAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (RolesInRequest):
 
     Raises:
@@ -159,14 +157,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: RolesInRequest,
-    api_version: OrganisationRolesSetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | RolesOut]:
     """Set your organisation's roles (replaces them)
 
      GET/PUT /api/eudr/v1/organisation/roles: the organisation's roles and their obligations.
 
     Args:
-        api_version (OrganisationRolesSetAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (RolesInRequest):
 
     Raises:
@@ -191,14 +189,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: RolesInRequest,
-    api_version: OrganisationRolesSetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | RolesOut | None:
     """Set your organisation's roles (replaces them)
 
      GET/PUT /api/eudr/v1/organisation/roles: the organisation's roles and their obligations.
 
     Args:
-        api_version (OrganisationRolesSetAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (RolesInRequest):
 
     Raises:

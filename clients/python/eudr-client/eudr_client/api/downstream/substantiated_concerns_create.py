@@ -5,19 +5,17 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.concern_in_request import ConcernInRequest
 from ...models.concern_out import ConcernOut
 from ...models.problem import Problem
-from ...models.substantiated_concerns_create_api_version import (
-    SubstantiatedConcernsCreateAPIVersion,
-)
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: ConcernInRequest,
-    api_version: SubstantiatedConcernsCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -98,14 +96,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ConcernInRequest,
-    api_version: SubstantiatedConcernsCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ConcernOut | Problem]:
     """Record a substantiated concern and the action taken (Article 5(6))
 
      GET/POST /api/eudr/v1/substantiated-concerns: concerns received and what was done (Article 5(6)).
 
     Args:
-        api_version (SubstantiatedConcernsCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (ConcernInRequest):
 
     Raises:
@@ -132,14 +130,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ConcernInRequest,
-    api_version: SubstantiatedConcernsCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ConcernOut | Problem | None:
     """Record a substantiated concern and the action taken (Article 5(6))
 
      GET/POST /api/eudr/v1/substantiated-concerns: concerns received and what was done (Article 5(6)).
 
     Args:
-        api_version (SubstantiatedConcernsCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (ConcernInRequest):
 
     Raises:
@@ -161,14 +159,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ConcernInRequest,
-    api_version: SubstantiatedConcernsCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ConcernOut | Problem]:
     """Record a substantiated concern and the action taken (Article 5(6))
 
      GET/POST /api/eudr/v1/substantiated-concerns: concerns received and what was done (Article 5(6)).
 
     Args:
-        api_version (SubstantiatedConcernsCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (ConcernInRequest):
 
     Raises:
@@ -193,14 +191,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ConcernInRequest,
-    api_version: SubstantiatedConcernsCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ConcernOut | Problem | None:
     """Record a substantiated concern and the action taken (Article 5(6))
 
      GET/POST /api/eudr/v1/substantiated-concerns: concerns received and what was done (Article 5(6)).
 
     Args:
-        api_version (SubstantiatedConcernsCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (ConcernInRequest):
 
     Raises:

@@ -5,11 +5,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.paginated_concern_out_list import PaginatedConcernOutList
 from ...models.problem import Problem
-from ...models.substantiated_concerns_list_api_version import (
-    SubstantiatedConcernsListAPIVersion,
-)
 from ...types import UNSET, Response, Unset
 
 
@@ -17,7 +15,7 @@ def _get_kwargs(
     *,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
-    api_version: SubstantiatedConcernsListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -101,7 +99,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
-    api_version: SubstantiatedConcernsListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[PaginatedConcernOutList | Problem]:
     """List the substantiated concerns you recorded and what you did
 
@@ -110,7 +108,7 @@ def sync_detailed(
     Args:
         cursor (str | Unset):
         page_size (int | Unset):
-        api_version (SubstantiatedConcernsListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -138,7 +136,7 @@ def sync(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
-    api_version: SubstantiatedConcernsListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> PaginatedConcernOutList | Problem | None:
     """List the substantiated concerns you recorded and what you did
 
@@ -147,7 +145,7 @@ def sync(
     Args:
         cursor (str | Unset):
         page_size (int | Unset):
-        api_version (SubstantiatedConcernsListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -170,7 +168,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
-    api_version: SubstantiatedConcernsListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[PaginatedConcernOutList | Problem]:
     """List the substantiated concerns you recorded and what you did
 
@@ -179,7 +177,7 @@ async def asyncio_detailed(
     Args:
         cursor (str | Unset):
         page_size (int | Unset):
-        api_version (SubstantiatedConcernsListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -205,7 +203,7 @@ async def asyncio(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
-    api_version: SubstantiatedConcernsListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> PaginatedConcernOutList | Problem | None:
     """List the substantiated concerns you recorded and what you did
 
@@ -214,7 +212,7 @@ async def asyncio(
     Args:
         cursor (str | Unset):
         page_size (int | Unset):
-        api_version (SubstantiatedConcernsListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -5,19 +5,17 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
 from ...models.trading_partner_in_request import TradingPartnerInRequest
 from ...models.trading_partner_out import TradingPartnerOut
-from ...models.trading_partners_create_api_version import (
-    TradingPartnersCreateAPIVersion,
-)
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: TradingPartnerInRequest,
-    api_version: TradingPartnersCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -100,14 +98,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: TradingPartnerInRequest,
-    api_version: TradingPartnersCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | TradingPartnerOut]:
     """Record a supplier or customer of a consignment; kept five years (Article 5(4))
 
      GET/POST /api/eudr/v1/trading-partners: suppliers and customers per consignment.
 
     Args:
-        api_version (TradingPartnersCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (TradingPartnerInRequest): No reference number here: a later downstream operator or
             trader has none to give, and a
             first one records them at /api/eudr/v1/upstream-references.
@@ -136,14 +134,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: TradingPartnerInRequest,
-    api_version: TradingPartnersCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | TradingPartnerOut | None:
     """Record a supplier or customer of a consignment; kept five years (Article 5(4))
 
      GET/POST /api/eudr/v1/trading-partners: suppliers and customers per consignment.
 
     Args:
-        api_version (TradingPartnersCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (TradingPartnerInRequest): No reference number here: a later downstream operator or
             trader has none to give, and a
             first one records them at /api/eudr/v1/upstream-references.
@@ -167,14 +165,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: TradingPartnerInRequest,
-    api_version: TradingPartnersCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | TradingPartnerOut]:
     """Record a supplier or customer of a consignment; kept five years (Article 5(4))
 
      GET/POST /api/eudr/v1/trading-partners: suppliers and customers per consignment.
 
     Args:
-        api_version (TradingPartnersCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (TradingPartnerInRequest): No reference number here: a later downstream operator or
             trader has none to give, and a
             first one records them at /api/eudr/v1/upstream-references.
@@ -201,14 +199,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: TradingPartnerInRequest,
-    api_version: TradingPartnersCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | TradingPartnerOut | None:
     """Record a supplier or customer of a consignment; kept five years (Article 5(4))
 
      GET/POST /api/eudr/v1/trading-partners: suppliers and customers per consignment.
 
     Args:
-        api_version (TradingPartnersCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (TradingPartnerInRequest): No reference number here: a later downstream operator or
             trader has none to give, and a
             first one records them at /api/eudr/v1/upstream-references.

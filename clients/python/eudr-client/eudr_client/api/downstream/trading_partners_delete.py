@@ -6,17 +6,15 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
-from ...models.trading_partners_delete_api_version import (
-    TradingPartnersDeleteAPIVersion,
-)
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     record_id: str,
     *,
-    api_version: TradingPartnersDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -92,13 +90,13 @@ def sync_detailed(
     record_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: TradingPartnersDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a record whose five-year retention period is over
 
     Args:
         record_id (str):
-        api_version (TradingPartnersDeleteAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -124,13 +122,13 @@ def sync(
     record_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: TradingPartnersDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a record whose five-year retention period is over
 
     Args:
         record_id (str):
-        api_version (TradingPartnersDeleteAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -151,13 +149,13 @@ async def asyncio_detailed(
     record_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: TradingPartnersDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a record whose five-year retention period is over
 
     Args:
         record_id (str):
-        api_version (TradingPartnersDeleteAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -181,13 +179,13 @@ async def asyncio(
     record_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: TradingPartnersDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a record whose five-year retention period is over
 
     Args:
         record_id (str):
-        api_version (TradingPartnersDeleteAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,10 +6,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
-from ...models.trading_partners_export_csv_api_version import (
-    TradingPartnersExportCsvAPIVersion,
-)
 from ...types import UNSET, Response, Unset
 
 
@@ -18,7 +16,7 @@ def _get_kwargs(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    api_version: TradingPartnersExportCsvAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -101,7 +99,7 @@ def sync_detailed(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    api_version: TradingPartnersExportCsvAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | str]:
     """Export your suppliers' and customers' records as CSV (for an authority's request)
 
@@ -111,7 +109,7 @@ def sync_detailed(
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
-        api_version (TradingPartnersExportCsvAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -141,7 +139,7 @@ def sync(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    api_version: TradingPartnersExportCsvAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | str | None:
     """Export your suppliers' and customers' records as CSV (for an authority's request)
 
@@ -151,7 +149,7 @@ def sync(
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
-        api_version (TradingPartnersExportCsvAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -176,7 +174,7 @@ async def asyncio_detailed(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    api_version: TradingPartnersExportCsvAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | str]:
     """Export your suppliers' and customers' records as CSV (for an authority's request)
 
@@ -186,7 +184,7 @@ async def asyncio_detailed(
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
-        api_version (TradingPartnersExportCsvAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -214,7 +212,7 @@ async def asyncio(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    api_version: TradingPartnersExportCsvAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | str | None:
     """Export your suppliers' and customers' records as CSV (for an authority's request)
 
@@ -224,7 +222,7 @@ async def asyncio(
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
-        api_version (TradingPartnersExportCsvAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,10 +6,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
-from ...models.trading_partners_export_json_api_version import (
-    TradingPartnersExportJsonAPIVersion,
-)
 from ...models.trading_partners_export_json_response_200 import TradingPartnersExportJsonResponse200
 from ...types import UNSET, Response, Unset
 
@@ -19,7 +17,7 @@ def _get_kwargs(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    api_version: TradingPartnersExportJsonAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -107,7 +105,7 @@ def sync_detailed(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    api_version: TradingPartnersExportJsonAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | TradingPartnersExportJsonResponse200]:
     """Export your suppliers' and customers' records as JSON (for an authority's request)
 
@@ -117,7 +115,7 @@ def sync_detailed(
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
-        api_version (TradingPartnersExportJsonAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -147,7 +145,7 @@ def sync(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    api_version: TradingPartnersExportJsonAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | TradingPartnersExportJsonResponse200 | None:
     """Export your suppliers' and customers' records as JSON (for an authority's request)
 
@@ -157,7 +155,7 @@ def sync(
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
-        api_version (TradingPartnersExportJsonAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -182,7 +180,7 @@ async def asyncio_detailed(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    api_version: TradingPartnersExportJsonAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | TradingPartnersExportJsonResponse200]:
     """Export your suppliers' and customers' records as JSON (for an authority's request)
 
@@ -192,7 +190,7 @@ async def asyncio_detailed(
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
-        api_version (TradingPartnersExportJsonAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -220,7 +218,7 @@ async def asyncio(
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    api_version: TradingPartnersExportJsonAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | TradingPartnersExportJsonResponse200 | None:
     """Export your suppliers' and customers' records as JSON (for an authority's request)
 
@@ -230,7 +228,7 @@ async def asyncio(
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
-        api_version (TradingPartnersExportJsonAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,18 +6,16 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
 from ...models.trading_partner_out import TradingPartnerOut
-from ...models.trading_partners_get_api_version import (
-    TradingPartnersGetAPIVersion,
-)
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     record_id: str,
     *,
-    api_version: TradingPartnersGetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -93,13 +91,13 @@ def sync_detailed(
     record_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: TradingPartnersGetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | TradingPartnerOut]:
     """One supplier or customer record
 
     Args:
         record_id (str):
-        api_version (TradingPartnersGetAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -125,13 +123,13 @@ def sync(
     record_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: TradingPartnersGetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | TradingPartnerOut | None:
     """One supplier or customer record
 
     Args:
         record_id (str):
-        api_version (TradingPartnersGetAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -152,13 +150,13 @@ async def asyncio_detailed(
     record_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: TradingPartnersGetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | TradingPartnerOut]:
     """One supplier or customer record
 
     Args:
         record_id (str):
-        api_version (TradingPartnersGetAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -182,13 +180,13 @@ async def asyncio(
     record_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: TradingPartnersGetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | TradingPartnerOut | None:
     """One supplier or customer record
 
     Args:
         record_id (str):
-        api_version (TradingPartnersGetAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

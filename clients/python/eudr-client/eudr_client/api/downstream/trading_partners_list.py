@@ -6,11 +6,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.paginated_trading_partner_out_list import PaginatedTradingPartnerOutList
 from ...models.problem import Problem
-from ...models.trading_partners_list_api_version import (
-    TradingPartnersListAPIVersion,
-)
 from ...models.trading_partners_list_kind import TradingPartnersListKind
 from ...types import UNSET, Response, Unset
 
@@ -23,7 +21,7 @@ def _get_kwargs(
     kind: TradingPartnersListKind | Unset = UNSET,
     page_size: int | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    api_version: TradingPartnersListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -129,7 +127,7 @@ def sync_detailed(
     kind: TradingPartnersListKind | Unset = UNSET,
     page_size: int | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    api_version: TradingPartnersListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[PaginatedTradingPartnerOutList | Problem]:
     """List your suppliers' and customers' records (Article 5(3))
 
@@ -142,7 +140,7 @@ def sync_detailed(
         kind (TradingPartnersListKind | Unset):
         page_size (int | Unset):
         to (datetime.date | Unset):
-        api_version (TradingPartnersListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -178,7 +176,7 @@ def sync(
     kind: TradingPartnersListKind | Unset = UNSET,
     page_size: int | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    api_version: TradingPartnersListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> PaginatedTradingPartnerOutList | Problem | None:
     """List your suppliers' and customers' records (Article 5(3))
 
@@ -191,7 +189,7 @@ def sync(
         kind (TradingPartnersListKind | Unset):
         page_size (int | Unset):
         to (datetime.date | Unset):
-        api_version (TradingPartnersListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -222,7 +220,7 @@ async def asyncio_detailed(
     kind: TradingPartnersListKind | Unset = UNSET,
     page_size: int | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    api_version: TradingPartnersListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[PaginatedTradingPartnerOutList | Problem]:
     """List your suppliers' and customers' records (Article 5(3))
 
@@ -235,7 +233,7 @@ async def asyncio_detailed(
         kind (TradingPartnersListKind | Unset):
         page_size (int | Unset):
         to (datetime.date | Unset):
-        api_version (TradingPartnersListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -269,7 +267,7 @@ async def asyncio(
     kind: TradingPartnersListKind | Unset = UNSET,
     page_size: int | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    api_version: TradingPartnersListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> PaginatedTradingPartnerOutList | Problem | None:
     """List your suppliers' and customers' records (Article 5(3))
 
@@ -282,7 +280,7 @@ async def asyncio(
         kind (TradingPartnersListKind | Unset):
         page_size (int | Unset):
         to (datetime.date | Unset):
-        api_version (TradingPartnersListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

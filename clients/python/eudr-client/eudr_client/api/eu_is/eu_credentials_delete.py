@@ -5,16 +5,14 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.eu_credentials_delete_api_version import (
-    EuCredentialsDeleteAPIVersion,
-)
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    api_version: EuCredentialsDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -82,14 +80,14 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    api_version: EuCredentialsDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Forget your EU Information System credentials
 
      GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
 
     Args:
-        api_version (EuCredentialsDeleteAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -113,14 +111,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    api_version: EuCredentialsDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | Problem | None:
     """Forget your EU Information System credentials
 
      GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
 
     Args:
-        api_version (EuCredentialsDeleteAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -139,14 +137,14 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    api_version: EuCredentialsDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Forget your EU Information System credentials
 
      GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
 
     Args:
-        api_version (EuCredentialsDeleteAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -168,14 +166,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    api_version: EuCredentialsDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | Problem | None:
     """Forget your EU Information System credentials
 
      GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
 
     Args:
-        api_version (EuCredentialsDeleteAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -5,15 +5,15 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.eu_credential_out import EuCredentialOut
-from ...models.eu_credentials_get_api_version import EuCredentialsGetAPIVersion
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    api_version: EuCredentialsGetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -81,14 +81,14 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    api_version: EuCredentialsGetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[EuCredentialOut | Problem]:
     """Your EU Information System credentials (the key is never shown)
 
      GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
 
     Args:
-        api_version (EuCredentialsGetAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -112,14 +112,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    api_version: EuCredentialsGetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> EuCredentialOut | Problem | None:
     """Your EU Information System credentials (the key is never shown)
 
      GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
 
     Args:
-        api_version (EuCredentialsGetAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -138,14 +138,14 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    api_version: EuCredentialsGetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[EuCredentialOut | Problem]:
     """Your EU Information System credentials (the key is never shown)
 
      GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
 
     Args:
-        api_version (EuCredentialsGetAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -167,14 +167,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    api_version: EuCredentialsGetAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> EuCredentialOut | Problem | None:
     """Your EU Information System credentials (the key is never shown)
 
      GET/PUT/DELETE /api/eudr/v1/eu-is/credentials: the account's own EU web-service user.
 
     Args:
-        api_version (EuCredentialsGetAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -5,9 +5,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.eu_credential_in_request import EuCredentialInRequest
 from ...models.eu_credential_out import EuCredentialOut
-from ...models.eu_credentials_put_api_version import EuCredentialsPutAPIVersion
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: EuCredentialInRequest,
-    api_version: EuCredentialsPutAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -103,7 +103,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: EuCredentialInRequest,
-    api_version: EuCredentialsPutAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[EuCredentialOut | Problem]:
     """Try your EU Information System credentials with the EU, then store them (encrypted)
 
@@ -115,7 +115,7 @@ def sync_detailed(
     unchecked.
 
     Args:
-        api_version (EuCredentialsPutAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (EuCredentialInRequest):
 
     Raises:
@@ -142,7 +142,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: EuCredentialInRequest,
-    api_version: EuCredentialsPutAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> EuCredentialOut | Problem | None:
     """Try your EU Information System credentials with the EU, then store them (encrypted)
 
@@ -154,7 +154,7 @@ def sync(
     unchecked.
 
     Args:
-        api_version (EuCredentialsPutAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (EuCredentialInRequest):
 
     Raises:
@@ -176,7 +176,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: EuCredentialInRequest,
-    api_version: EuCredentialsPutAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[EuCredentialOut | Problem]:
     """Try your EU Information System credentials with the EU, then store them (encrypted)
 
@@ -188,7 +188,7 @@ async def asyncio_detailed(
     unchecked.
 
     Args:
-        api_version (EuCredentialsPutAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (EuCredentialInRequest):
 
     Raises:
@@ -213,7 +213,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: EuCredentialInRequest,
-    api_version: EuCredentialsPutAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> EuCredentialOut | Problem | None:
     """Try your EU Information System credentials with the EU, then store them (encrypted)
 
@@ -225,7 +225,7 @@ async def asyncio(
     unchecked.
 
     Args:
-        api_version (EuCredentialsPutAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (EuCredentialInRequest):
 
     Raises:

@@ -5,19 +5,17 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
 from ...models.upstream_reference_in_request import UpstreamReferenceInRequest
 from ...models.upstream_reference_out import UpstreamReferenceOut
-from ...models.upstream_references_create_api_version import (
-    UpstreamReferencesCreateAPIVersion,
-)
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: UpstreamReferenceInRequest,
-    api_version: UpstreamReferencesCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -105,14 +103,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: UpstreamReferenceInRequest,
-    api_version: UpstreamReferencesCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | UpstreamReferenceOut]:
     """Record a supplier's reference and verification numbers; checked with verifyDeclaration
 
      GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
 
     Args:
-        api_version (UpstreamReferencesCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (UpstreamReferenceInRequest):
 
     Raises:
@@ -139,14 +137,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: UpstreamReferenceInRequest,
-    api_version: UpstreamReferencesCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | UpstreamReferenceOut | None:
     """Record a supplier's reference and verification numbers; checked with verifyDeclaration
 
      GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
 
     Args:
-        api_version (UpstreamReferencesCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (UpstreamReferenceInRequest):
 
     Raises:
@@ -168,14 +166,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: UpstreamReferenceInRequest,
-    api_version: UpstreamReferencesCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | UpstreamReferenceOut]:
     """Record a supplier's reference and verification numbers; checked with verifyDeclaration
 
      GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
 
     Args:
-        api_version (UpstreamReferencesCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (UpstreamReferenceInRequest):
 
     Raises:
@@ -200,14 +198,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: UpstreamReferenceInRequest,
-    api_version: UpstreamReferencesCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | UpstreamReferenceOut | None:
     """Record a supplier's reference and verification numbers; checked with verifyDeclaration
 
      GET/POST /api/eudr/v1/upstream-references: the statements behind your products.
 
     Args:
-        api_version (UpstreamReferencesCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (UpstreamReferenceInRequest):
 
     Raises:

@@ -5,11 +5,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.paginated_upstream_reference_out_list import PaginatedUpstreamReferenceOutList
 from ...models.problem import Problem
-from ...models.upstream_references_list_api_version import (
-    UpstreamReferencesListAPIVersion,
-)
 from ...types import UNSET, Response, Unset
 
 
@@ -17,7 +15,7 @@ def _get_kwargs(
     *,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
-    api_version: UpstreamReferencesListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -101,7 +99,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
-    api_version: UpstreamReferencesListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[PaginatedUpstreamReferenceOutList | Problem]:
     """List the upstream statements you recorded, with the EU's check
 
@@ -110,7 +108,7 @@ def sync_detailed(
     Args:
         cursor (str | Unset):
         page_size (int | Unset):
-        api_version (UpstreamReferencesListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -138,7 +136,7 @@ def sync(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
-    api_version: UpstreamReferencesListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> PaginatedUpstreamReferenceOutList | Problem | None:
     """List the upstream statements you recorded, with the EU's check
 
@@ -147,7 +145,7 @@ def sync(
     Args:
         cursor (str | Unset):
         page_size (int | Unset):
-        api_version (UpstreamReferencesListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -170,7 +168,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
-    api_version: UpstreamReferencesListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[PaginatedUpstreamReferenceOutList | Problem]:
     """List the upstream statements you recorded, with the EU's check
 
@@ -179,7 +177,7 @@ async def asyncio_detailed(
     Args:
         cursor (str | Unset):
         page_size (int | Unset):
-        api_version (UpstreamReferencesListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -205,7 +203,7 @@ async def asyncio(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
-    api_version: UpstreamReferencesListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> PaginatedUpstreamReferenceOutList | Problem | None:
     """List the upstream statements you recorded, with the EU's check
 
@@ -214,7 +212,7 @@ async def asyncio(
     Args:
         cursor (str | Unset):
         page_size (int | Unset):
-        api_version (UpstreamReferencesListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

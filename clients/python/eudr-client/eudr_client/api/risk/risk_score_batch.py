@@ -5,17 +5,17 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.batch_request import BatchRequest
 from ...models.batch_risk import BatchRisk
 from ...models.problem import Problem
-from ...models.risk_score_batch_api_version import RiskScoreBatchAPIVersion
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: BatchRequest,
-    api_version: RiskScoreBatchAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -94,14 +94,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: BatchRequest,
-    api_version: RiskScoreBatchAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[BatchRisk | Problem]:
     """Risk scores for up to 500 locations
 
      Results in input order with a summary by level. Counts as one request.
 
     Args:
-        api_version (RiskScoreBatchAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (BatchRequest):
 
     Raises:
@@ -128,14 +128,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: BatchRequest,
-    api_version: RiskScoreBatchAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> BatchRisk | Problem | None:
     """Risk scores for up to 500 locations
 
      Results in input order with a summary by level. Counts as one request.
 
     Args:
-        api_version (RiskScoreBatchAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (BatchRequest):
 
     Raises:
@@ -157,14 +157,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: BatchRequest,
-    api_version: RiskScoreBatchAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[BatchRisk | Problem]:
     """Risk scores for up to 500 locations
 
      Results in input order with a summary by level. Counts as one request.
 
     Args:
-        api_version (RiskScoreBatchAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (BatchRequest):
 
     Raises:
@@ -189,14 +189,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: BatchRequest,
-    api_version: RiskScoreBatchAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> BatchRisk | Problem | None:
     """Risk scores for up to 500 locations
 
      Results in input order with a summary by level. Counts as one request.
 
     Args:
-        api_version (RiskScoreBatchAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (BatchRequest):
 
     Raises:

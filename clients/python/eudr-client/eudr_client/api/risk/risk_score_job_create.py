@@ -5,11 +5,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
 from ...models.risk_job_out import RiskJobOut
-from ...models.risk_score_job_create_api_version import (
-    RiskScoreJobCreateAPIVersion,
-)
 from ...models.risk_score_job_create_files_body import RiskScoreJobCreateFilesBody
 from ...models.risk_score_job_create_json_body import RiskScoreJobCreateJsonBody
 from ...types import UNSET, Response, Unset
@@ -18,7 +16,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: RiskScoreJobCreateJsonBody | RiskScoreJobCreateFilesBody | Unset = UNSET,
-    api_version: RiskScoreJobCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -106,7 +104,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: RiskScoreJobCreateJsonBody | RiskScoreJobCreateFilesBody | Unset = UNSET,
-    api_version: RiskScoreJobCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | RiskJobOut]:
     """Start a risk-scoring job of up to 10000 plots
 
@@ -115,7 +113,7 @@ def sync_detailed(
     quota.
 
     Args:
-        api_version (RiskScoreJobCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (RiskScoreJobCreateJsonBody | Unset):
         body (RiskScoreJobCreateFilesBody | Unset):
 
@@ -143,7 +141,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: RiskScoreJobCreateJsonBody | RiskScoreJobCreateFilesBody | Unset = UNSET,
-    api_version: RiskScoreJobCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | RiskJobOut | None:
     """Start a risk-scoring job of up to 10000 plots
 
@@ -152,7 +150,7 @@ def sync(
     quota.
 
     Args:
-        api_version (RiskScoreJobCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (RiskScoreJobCreateJsonBody | Unset):
         body (RiskScoreJobCreateFilesBody | Unset):
 
@@ -175,7 +173,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: RiskScoreJobCreateJsonBody | RiskScoreJobCreateFilesBody | Unset = UNSET,
-    api_version: RiskScoreJobCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | RiskJobOut]:
     """Start a risk-scoring job of up to 10000 plots
 
@@ -184,7 +182,7 @@ async def asyncio_detailed(
     quota.
 
     Args:
-        api_version (RiskScoreJobCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (RiskScoreJobCreateJsonBody | Unset):
         body (RiskScoreJobCreateFilesBody | Unset):
 
@@ -210,7 +208,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: RiskScoreJobCreateJsonBody | RiskScoreJobCreateFilesBody | Unset = UNSET,
-    api_version: RiskScoreJobCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | RiskJobOut | None:
     """Start a risk-scoring job of up to 10000 plots
 
@@ -219,7 +217,7 @@ async def asyncio(
     quota.
 
     Args:
-        api_version (RiskScoreJobCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (RiskScoreJobCreateJsonBody | Unset):
         body (RiskScoreJobCreateFilesBody | Unset):
 

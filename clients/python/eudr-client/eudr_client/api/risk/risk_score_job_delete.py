@@ -6,18 +6,16 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
 from ...models.risk_job_out import RiskJobOut
-from ...models.risk_score_job_delete_api_version import (
-    RiskScoreJobDeleteAPIVersion,
-)
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     job_id: str,
     *,
-    api_version: RiskScoreJobDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -86,13 +84,13 @@ def sync_detailed(
     job_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: RiskScoreJobDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | RiskJobOut]:
     """Cancel a job
 
     Args:
         job_id (str):
-        api_version (RiskScoreJobDeleteAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -118,13 +116,13 @@ def sync(
     job_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: RiskScoreJobDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | RiskJobOut | None:
     """Cancel a job
 
     Args:
         job_id (str):
-        api_version (RiskScoreJobDeleteAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -145,13 +143,13 @@ async def asyncio_detailed(
     job_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: RiskScoreJobDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | RiskJobOut]:
     """Cancel a job
 
     Args:
         job_id (str):
-        api_version (RiskScoreJobDeleteAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -175,13 +173,13 @@ async def asyncio(
     job_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: RiskScoreJobDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | RiskJobOut | None:
     """Cancel a job
 
     Args:
         job_id (str):
-        api_version (RiskScoreJobDeleteAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

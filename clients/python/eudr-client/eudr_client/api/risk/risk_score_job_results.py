@@ -6,10 +6,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
-from ...models.risk_score_job_results_api_version import (
-    RiskScoreJobResultsAPIVersion,
-)
 from ...models.risk_score_job_results_response_200 import RiskScoreJobResultsResponse200
 from ...types import UNSET, Response, Unset
 
@@ -18,7 +16,7 @@ def _get_kwargs(
     job_id: str,
     fmt: str,
     *,
-    api_version: RiskScoreJobResultsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -95,14 +93,14 @@ def sync_detailed(
     fmt: str,
     *,
     client: AuthenticatedClient,
-    api_version: RiskScoreJobResultsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | Problem | RiskScoreJobResultsResponse200]:
     """A finished job's results as JSON, GeoJSON (RFC 7946) or CSV
 
     Args:
         job_id (str):
         fmt (str):
-        api_version (RiskScoreJobResultsAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -130,14 +128,14 @@ def sync(
     fmt: str,
     *,
     client: AuthenticatedClient,
-    api_version: RiskScoreJobResultsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | Problem | RiskScoreJobResultsResponse200 | None:
     """A finished job's results as JSON, GeoJSON (RFC 7946) or CSV
 
     Args:
         job_id (str):
         fmt (str):
-        api_version (RiskScoreJobResultsAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -160,14 +158,14 @@ async def asyncio_detailed(
     fmt: str,
     *,
     client: AuthenticatedClient,
-    api_version: RiskScoreJobResultsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | Problem | RiskScoreJobResultsResponse200]:
     """A finished job's results as JSON, GeoJSON (RFC 7946) or CSV
 
     Args:
         job_id (str):
         fmt (str):
-        api_version (RiskScoreJobResultsAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -193,14 +191,14 @@ async def asyncio(
     fmt: str,
     *,
     client: AuthenticatedClient,
-    api_version: RiskScoreJobResultsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | Problem | RiskScoreJobResultsResponse200 | None:
     """A finished job's results as JSON, GeoJSON (RFC 7946) or CSV
 
     Args:
         job_id (str):
         fmt (str):
-        api_version (RiskScoreJobResultsAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -5,9 +5,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.location_risk import LocationRisk
 from ...models.problem import Problem
-from ...models.risk_score_location_api_version import RiskScoreLocationAPIVersion
 from ...types import UNSET, Response, Unset
 
 
@@ -17,7 +17,7 @@ def _get_kwargs(
     lat: float,
     lng: float,
     radius_km: float | Unset = UNSET,
-    api_version: RiskScoreLocationAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -100,7 +100,7 @@ def sync_detailed(
     lat: float,
     lng: float,
     radius_km: float | Unset = UNSET,
-    api_version: RiskScoreLocationAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[LocationRisk | Problem]:
     """Risk score for a location
 
@@ -109,7 +109,7 @@ def sync_detailed(
         lat (float):
         lng (float):
         radius_km (float | Unset):
-        api_version (RiskScoreLocationAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -141,7 +141,7 @@ def sync(
     lat: float,
     lng: float,
     radius_km: float | Unset = UNSET,
-    api_version: RiskScoreLocationAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> LocationRisk | Problem | None:
     """Risk score for a location
 
@@ -150,7 +150,7 @@ def sync(
         lat (float):
         lng (float):
         radius_km (float | Unset):
-        api_version (RiskScoreLocationAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -177,7 +177,7 @@ async def asyncio_detailed(
     lat: float,
     lng: float,
     radius_km: float | Unset = UNSET,
-    api_version: RiskScoreLocationAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[LocationRisk | Problem]:
     """Risk score for a location
 
@@ -186,7 +186,7 @@ async def asyncio_detailed(
         lat (float):
         lng (float):
         radius_km (float | Unset):
-        api_version (RiskScoreLocationAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -216,7 +216,7 @@ async def asyncio(
     lat: float,
     lng: float,
     radius_km: float | Unset = UNSET,
-    api_version: RiskScoreLocationAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> LocationRisk | Problem | None:
     """Risk score for a location
 
@@ -225,7 +225,7 @@ async def asyncio(
         lat (float):
         lng (float):
         radius_km (float | Unset):
-        api_version (RiskScoreLocationAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -5,17 +5,17 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.parcel_risk_out import ParcelRiskOut
 from ...models.parcel_risk_request import ParcelRiskRequest
 from ...models.problem import Problem
-from ...models.risk_score_parcel_api_version import RiskScoreParcelAPIVersion
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: ParcelRiskRequest,
-    api_version: RiskScoreParcelAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -108,12 +108,12 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ParcelRiskRequest,
-    api_version: RiskScoreParcelAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ParcelRiskOut | Problem]:
     """Risk for a parcel and commodity
 
     Args:
-        api_version (RiskScoreParcelAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (ParcelRiskRequest):
 
     Raises:
@@ -140,12 +140,12 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ParcelRiskRequest,
-    api_version: RiskScoreParcelAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ParcelRiskOut | Problem | None:
     """Risk for a parcel and commodity
 
     Args:
-        api_version (RiskScoreParcelAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (ParcelRiskRequest):
 
     Raises:
@@ -167,12 +167,12 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ParcelRiskRequest,
-    api_version: RiskScoreParcelAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ParcelRiskOut | Problem]:
     """Risk for a parcel and commodity
 
     Args:
-        api_version (RiskScoreParcelAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (ParcelRiskRequest):
 
     Raises:
@@ -197,12 +197,12 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ParcelRiskRequest,
-    api_version: RiskScoreParcelAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ParcelRiskOut | Problem | None:
     """Risk for a parcel and commodity
 
     Args:
-        api_version (RiskScoreParcelAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (ParcelRiskRequest):
 
     Raises:

@@ -5,19 +5,17 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.parcel_risk_out import ParcelRiskOut
 from ...models.parcel_risk_request import ParcelRiskRequest
 from ...models.problem import Problem
-from ...models.risk_score_parcel_deprecated_api_version import (
-    RiskScoreParcelDeprecatedAPIVersion,
-)
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: ParcelRiskRequest,
-    api_version: RiskScoreParcelDeprecatedAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -110,14 +108,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ParcelRiskRequest,
-    api_version: RiskScoreParcelDeprecatedAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ParcelRiskOut | Problem]:
     """Risk for a parcel and commodity (deprecated path)
 
      Use POST /api/eudr/v1/risk-score. Carries Deprecation, Sunset and Link headers.
 
     Args:
-        api_version (RiskScoreParcelDeprecatedAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (ParcelRiskRequest):
 
     Raises:
@@ -144,14 +142,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ParcelRiskRequest,
-    api_version: RiskScoreParcelDeprecatedAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ParcelRiskOut | Problem | None:
     """Risk for a parcel and commodity (deprecated path)
 
      Use POST /api/eudr/v1/risk-score. Carries Deprecation, Sunset and Link headers.
 
     Args:
-        api_version (RiskScoreParcelDeprecatedAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (ParcelRiskRequest):
 
     Raises:
@@ -173,14 +171,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ParcelRiskRequest,
-    api_version: RiskScoreParcelDeprecatedAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[ParcelRiskOut | Problem]:
     """Risk for a parcel and commodity (deprecated path)
 
      Use POST /api/eudr/v1/risk-score. Carries Deprecation, Sunset and Link headers.
 
     Args:
-        api_version (RiskScoreParcelDeprecatedAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (ParcelRiskRequest):
 
     Raises:
@@ -205,14 +203,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ParcelRiskRequest,
-    api_version: RiskScoreParcelDeprecatedAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> ParcelRiskOut | Problem | None:
     """Risk for a parcel and commodity (deprecated path)
 
      Use POST /api/eudr/v1/risk-score. Carries Deprecation, Sunset and Link headers.
 
     Args:
-        api_version (RiskScoreParcelDeprecatedAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (ParcelRiskRequest):
 
     Raises:

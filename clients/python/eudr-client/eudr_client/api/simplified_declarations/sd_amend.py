@@ -6,8 +6,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
-from ...models.sd_amend_api_version import SdAmendAPIVersion
 from ...models.sd_filing_request import SDFilingRequest
 from ...models.sd_record import SDRecord
 from ...types import UNSET, Response, Unset
@@ -17,7 +17,7 @@ def _get_kwargs(
     sd_id: str,
     *,
     body: SDFilingRequest,
-    api_version: SdAmendAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -109,7 +109,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: SDFilingRequest,
-    api_version: SdAmendAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | SDRecord]:
     """Update a simplified declaration the EU holds (a complete replacement)
 
@@ -121,7 +121,7 @@ def sync_detailed(
 
     Args:
         sd_id (str):
-        api_version (SdAmendAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (SDFilingRequest):
 
     Raises:
@@ -150,7 +150,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: SDFilingRequest,
-    api_version: SdAmendAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | SDRecord | None:
     """Update a simplified declaration the EU holds (a complete replacement)
 
@@ -162,7 +162,7 @@ def sync(
 
     Args:
         sd_id (str):
-        api_version (SdAmendAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (SDFilingRequest):
 
     Raises:
@@ -186,7 +186,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: SDFilingRequest,
-    api_version: SdAmendAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | SDRecord]:
     """Update a simplified declaration the EU holds (a complete replacement)
 
@@ -198,7 +198,7 @@ async def asyncio_detailed(
 
     Args:
         sd_id (str):
-        api_version (SdAmendAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (SDFilingRequest):
 
     Raises:
@@ -225,7 +225,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: SDFilingRequest,
-    api_version: SdAmendAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | SDRecord | None:
     """Update a simplified declaration the EU holds (a complete replacement)
 
@@ -237,7 +237,7 @@ async def asyncio(
 
     Args:
         sd_id (str):
-        api_version (SdAmendAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (SDFilingRequest):
 
     Raises:

@@ -5,8 +5,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
-from ...models.sd_create_api_version import SdCreateAPIVersion
 from ...models.sd_filing_request import SDFilingRequest
 from ...models.sd_record import SDRecord
 from ...types import UNSET, Response, Unset
@@ -16,7 +16,7 @@ def _get_kwargs(
     *,
     body: SDFilingRequest,
     idempotency_key: str | Unset = UNSET,
-    api_version: SdCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -104,7 +104,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: SDFilingRequest,
     idempotency_key: str | Unset = UNSET,
-    api_version: SdCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | SDRecord]:
     """File a simplified declaration (micro or small primary operator, low-risk country)
 
@@ -116,7 +116,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        api_version (SdCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (SDFilingRequest):
 
     Raises:
@@ -145,7 +145,7 @@ def sync(
     client: AuthenticatedClient,
     body: SDFilingRequest,
     idempotency_key: str | Unset = UNSET,
-    api_version: SdCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | SDRecord | None:
     """File a simplified declaration (micro or small primary operator, low-risk country)
 
@@ -157,7 +157,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
-        api_version (SdCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (SDFilingRequest):
 
     Raises:
@@ -181,7 +181,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: SDFilingRequest,
     idempotency_key: str | Unset = UNSET,
-    api_version: SdCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | SDRecord]:
     """File a simplified declaration (micro or small primary operator, low-risk country)
 
@@ -193,7 +193,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        api_version (SdCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (SDFilingRequest):
 
     Raises:
@@ -220,7 +220,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: SDFilingRequest,
     idempotency_key: str | Unset = UNSET,
-    api_version: SdCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | SDRecord | None:
     """File a simplified declaration (micro or small primary operator, low-risk country)
 
@@ -232,7 +232,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
-        api_version (SdCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (SDFilingRequest):
 
     Raises:

@@ -6,9 +6,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.paginated_sd_summary_list import PaginatedSDSummaryList
 from ...models.problem import Problem
-from ...models.sd_list_api_version import SdListAPIVersion
 from ...models.sd_list_status import SdListStatus
 from ...types import UNSET, Response, Unset
 
@@ -22,7 +22,7 @@ def _get_kwargs(
     internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: SdListStatus | Unset = UNSET,
-    api_version: SdListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -131,7 +131,7 @@ def sync_detailed(
     internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: SdListStatus | Unset = UNSET,
-    api_version: SdListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[PaginatedSDSummaryList | Problem]:
     """List your simplified declarations
 
@@ -145,7 +145,7 @@ def sync_detailed(
         internal_reference (str | Unset):
         page_size (int | Unset):
         status (SdListStatus | Unset):
-        api_version (SdListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -183,7 +183,7 @@ def sync(
     internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: SdListStatus | Unset = UNSET,
-    api_version: SdListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> PaginatedSDSummaryList | Problem | None:
     """List your simplified declarations
 
@@ -197,7 +197,7 @@ def sync(
         internal_reference (str | Unset):
         page_size (int | Unset):
         status (SdListStatus | Unset):
-        api_version (SdListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -230,7 +230,7 @@ async def asyncio_detailed(
     internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: SdListStatus | Unset = UNSET,
-    api_version: SdListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[PaginatedSDSummaryList | Problem]:
     """List your simplified declarations
 
@@ -244,7 +244,7 @@ async def asyncio_detailed(
         internal_reference (str | Unset):
         page_size (int | Unset):
         status (SdListStatus | Unset):
-        api_version (SdListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -280,7 +280,7 @@ async def asyncio(
     internal_reference: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: SdListStatus | Unset = UNSET,
-    api_version: SdListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> PaginatedSDSummaryList | Problem | None:
     """List your simplified declarations
 
@@ -294,7 +294,7 @@ async def asyncio(
         internal_reference (str | Unset):
         page_size (int | Unset):
         status (SdListStatus | Unset):
-        api_version (SdListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

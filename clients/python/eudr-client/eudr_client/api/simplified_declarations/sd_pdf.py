@@ -6,15 +6,15 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
-from ...models.sd_pdf_api_version import SdPdfAPIVersion
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     sd_id: str,
     *,
-    api_version: SdPdfAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -81,13 +81,13 @@ def sync_detailed(
     sd_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: SdPdfAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem]:
     """The simplified declaration as PDF
 
     Args:
         sd_id (str):
-        api_version (SdPdfAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -113,13 +113,13 @@ def sync(
     sd_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: SdPdfAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | None:
     """The simplified declaration as PDF
 
     Args:
         sd_id (str):
-        api_version (SdPdfAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -140,13 +140,13 @@ async def asyncio_detailed(
     sd_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: SdPdfAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem]:
     """The simplified declaration as PDF
 
     Args:
         sd_id (str):
-        api_version (SdPdfAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -170,13 +170,13 @@ async def asyncio(
     sd_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: SdPdfAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | None:
     """The simplified declaration as PDF
 
     Args:
         sd_id (str):
-        api_version (SdPdfAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,16 +6,16 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
 from ...models.sd_record import SDRecord
-from ...models.sd_retrieve_api_version import SdRetrieveAPIVersion
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     sd_id: str,
     *,
-    api_version: SdRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -87,13 +87,13 @@ def sync_detailed(
     sd_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: SdRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | SDRecord]:
     """Retrieve a simplified declaration with its plots, screening and EU status
 
     Args:
         sd_id (str):
-        api_version (SdRetrieveAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -119,13 +119,13 @@ def sync(
     sd_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: SdRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | SDRecord | None:
     """Retrieve a simplified declaration with its plots, screening and EU status
 
     Args:
         sd_id (str):
-        api_version (SdRetrieveAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -146,13 +146,13 @@ async def asyncio_detailed(
     sd_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: SdRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | SDRecord]:
     """Retrieve a simplified declaration with its plots, screening and EU status
 
     Args:
         sd_id (str):
-        api_version (SdRetrieveAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -176,13 +176,13 @@ async def asyncio(
     sd_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: SdRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | SDRecord | None:
     """Retrieve a simplified declaration with its plots, screening and EU status
 
     Args:
         sd_id (str):
-        api_version (SdRetrieveAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

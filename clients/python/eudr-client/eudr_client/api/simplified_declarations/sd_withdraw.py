@@ -6,16 +6,16 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
 from ...models.sd_record import SDRecord
-from ...models.sd_withdraw_api_version import SdWithdrawAPIVersion
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     sd_id: str,
     *,
-    api_version: SdWithdrawAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -92,7 +92,7 @@ def sync_detailed(
     sd_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: SdWithdrawAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | SDRecord]:
     """Withdraw a simplified declaration, here and at the EU
 
@@ -102,7 +102,7 @@ def sync_detailed(
 
     Args:
         sd_id (str):
-        api_version (SdWithdrawAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -128,7 +128,7 @@ def sync(
     sd_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: SdWithdrawAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | SDRecord | None:
     """Withdraw a simplified declaration, here and at the EU
 
@@ -138,7 +138,7 @@ def sync(
 
     Args:
         sd_id (str):
-        api_version (SdWithdrawAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -159,7 +159,7 @@ async def asyncio_detailed(
     sd_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: SdWithdrawAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | SDRecord]:
     """Withdraw a simplified declaration, here and at the EU
 
@@ -169,7 +169,7 @@ async def asyncio_detailed(
 
     Args:
         sd_id (str):
-        api_version (SdWithdrawAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -193,7 +193,7 @@ async def asyncio(
     sd_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: SdWithdrawAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | SDRecord | None:
     """Withdraw a simplified declaration, here and at the EU
 
@@ -203,7 +203,7 @@ async def asyncio(
 
     Args:
         sd_id (str):
-        api_version (SdWithdrawAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

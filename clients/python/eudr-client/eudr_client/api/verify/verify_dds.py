@@ -6,16 +6,16 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
 from ...models.verification_record import VerificationRecord
-from ...models.verify_dds_api_version import VerifyDdsAPIVersion
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     dds_id: str,
     *,
-    api_version: VerifyDdsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -90,7 +90,7 @@ def sync_detailed(
     dds_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: VerifyDdsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | Problem | VerificationRecord]:
     """Verify a DDS (public)
 
@@ -99,7 +99,7 @@ def sync_detailed(
 
     Args:
         dds_id (str):
-        api_version (VerifyDdsAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -125,7 +125,7 @@ def sync(
     dds_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: VerifyDdsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | Problem | VerificationRecord | None:
     """Verify a DDS (public)
 
@@ -134,7 +134,7 @@ def sync(
 
     Args:
         dds_id (str):
-        api_version (VerifyDdsAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,7 +155,7 @@ async def asyncio_detailed(
     dds_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: VerifyDdsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | Problem | VerificationRecord]:
     """Verify a DDS (public)
 
@@ -164,7 +164,7 @@ async def asyncio_detailed(
 
     Args:
         dds_id (str):
-        api_version (VerifyDdsAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -188,7 +188,7 @@ async def asyncio(
     dds_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: VerifyDdsAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | Problem | VerificationRecord | None:
     """Verify a DDS (public)
 
@@ -197,7 +197,7 @@ async def asyncio(
 
     Args:
         dds_id (str):
-        api_version (VerifyDdsAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -5,17 +5,17 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
 from ...models.webhook_in_request import WebhookInRequest
 from ...models.webhook_with_secret import WebhookWithSecret
-from ...models.webhooks_create_api_version import WebhooksCreateAPIVersion
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: WebhookInRequest,
-    api_version: WebhooksCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -108,14 +108,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: WebhookInRequest,
-    api_version: WebhooksCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | WebhookWithSecret]:
     """Register a webhook
 
      https URLs resolving to public addresses only. The secret is shown only in this answer.
 
     Args:
-        api_version (WebhooksCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (WebhookInRequest): Specification 2.5: `{url, events}`.
 
     Raises:
@@ -142,14 +142,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: WebhookInRequest,
-    api_version: WebhooksCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | WebhookWithSecret | None:
     """Register a webhook
 
      https URLs resolving to public addresses only. The secret is shown only in this answer.
 
     Args:
-        api_version (WebhooksCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (WebhookInRequest): Specification 2.5: `{url, events}`.
 
     Raises:
@@ -171,14 +171,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: WebhookInRequest,
-    api_version: WebhooksCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | WebhookWithSecret]:
     """Register a webhook
 
      https URLs resolving to public addresses only. The secret is shown only in this answer.
 
     Args:
-        api_version (WebhooksCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (WebhookInRequest): Specification 2.5: `{url, events}`.
 
     Raises:
@@ -203,14 +203,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: WebhookInRequest,
-    api_version: WebhooksCreateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | WebhookWithSecret | None:
     """Register a webhook
 
      https URLs resolving to public addresses only. The secret is shown only in this answer.
 
     Args:
-        api_version (WebhooksCreateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (WebhookInRequest): Specification 2.5: `{url, events}`.
 
     Raises:

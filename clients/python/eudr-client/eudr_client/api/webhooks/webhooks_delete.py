@@ -6,15 +6,15 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
-from ...models.webhooks_delete_api_version import WebhooksDeleteAPIVersion
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     webhook_id: str,
     *,
-    api_version: WebhooksDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -85,13 +85,13 @@ def sync_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a webhook
 
     Args:
         webhook_id (str):
-        api_version (WebhooksDeleteAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -117,13 +117,13 @@ def sync(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a webhook
 
     Args:
         webhook_id (str):
-        api_version (WebhooksDeleteAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -144,13 +144,13 @@ async def asyncio_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a webhook
 
     Args:
         webhook_id (str):
-        api_version (WebhooksDeleteAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,13 +174,13 @@ async def asyncio(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksDeleteAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a webhook
 
     Args:
         webhook_id (str):
-        api_version (WebhooksDeleteAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,11 +6,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.paginated_delivery_list import PaginatedDeliveryList
 from ...models.problem import Problem
-from ...models.webhooks_deliveries_api_version import (
-    WebhooksDeliveriesAPIVersion,
-)
 from ...models.webhooks_deliveries_status import WebhooksDeliveriesStatus
 from ...types import UNSET, Response, Unset
 
@@ -21,7 +19,7 @@ def _get_kwargs(
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: WebhooksDeliveriesStatus | Unset = UNSET,
-    api_version: WebhooksDeliveriesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -115,7 +113,7 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: WebhooksDeliveriesStatus | Unset = UNSET,
-    api_version: WebhooksDeliveriesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[PaginatedDeliveryList | Problem]:
     """Delivery log of a webhook
 
@@ -126,7 +124,7 @@ def sync_detailed(
         cursor (str | Unset):
         page_size (int | Unset):
         status (WebhooksDeliveriesStatus | Unset):
-        api_version (WebhooksDeliveriesAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,7 +156,7 @@ def sync(
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: WebhooksDeliveriesStatus | Unset = UNSET,
-    api_version: WebhooksDeliveriesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> PaginatedDeliveryList | Problem | None:
     """Delivery log of a webhook
 
@@ -169,7 +167,7 @@ def sync(
         cursor (str | Unset):
         page_size (int | Unset):
         status (WebhooksDeliveriesStatus | Unset):
-        api_version (WebhooksDeliveriesAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -196,7 +194,7 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: WebhooksDeliveriesStatus | Unset = UNSET,
-    api_version: WebhooksDeliveriesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[PaginatedDeliveryList | Problem]:
     """Delivery log of a webhook
 
@@ -207,7 +205,7 @@ async def asyncio_detailed(
         cursor (str | Unset):
         page_size (int | Unset):
         status (WebhooksDeliveriesStatus | Unset):
-        api_version (WebhooksDeliveriesAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -237,7 +235,7 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
     status: WebhooksDeliveriesStatus | Unset = UNSET,
-    api_version: WebhooksDeliveriesAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> PaginatedDeliveryList | Problem | None:
     """Delivery log of a webhook
 
@@ -248,7 +246,7 @@ async def asyncio(
         cursor (str | Unset):
         page_size (int | Unset):
         status (WebhooksDeliveriesStatus | Unset):
-        api_version (WebhooksDeliveriesAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

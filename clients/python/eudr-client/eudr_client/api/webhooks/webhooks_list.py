@@ -5,9 +5,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.paginated_webhook_list import PaginatedWebhookList
 from ...models.problem import Problem
-from ...models.webhooks_list_api_version import WebhooksListAPIVersion
 from ...types import UNSET, Response, Unset
 
 
@@ -15,7 +15,7 @@ def _get_kwargs(
     *,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
-    api_version: WebhooksListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -99,14 +99,14 @@ def sync_detailed(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
-    api_version: WebhooksListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[PaginatedWebhookList | Problem]:
     """List webhooks
 
     Args:
         cursor (str | Unset):
         page_size (int | Unset):
-        api_version (WebhooksListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -134,14 +134,14 @@ def sync(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
-    api_version: WebhooksListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> PaginatedWebhookList | Problem | None:
     """List webhooks
 
     Args:
         cursor (str | Unset):
         page_size (int | Unset):
-        api_version (WebhooksListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -164,14 +164,14 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
-    api_version: WebhooksListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[PaginatedWebhookList | Problem]:
     """List webhooks
 
     Args:
         cursor (str | Unset):
         page_size (int | Unset):
-        api_version (WebhooksListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -197,14 +197,14 @@ async def asyncio(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     page_size: int | Unset = UNSET,
-    api_version: WebhooksListAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> PaginatedWebhookList | Problem | None:
     """List webhooks
 
     Args:
         cursor (str | Unset):
         page_size (int | Unset):
-        api_version (WebhooksListAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

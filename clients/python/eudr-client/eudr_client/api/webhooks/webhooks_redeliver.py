@@ -6,16 +6,16 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.delivery import Delivery
 from ...models.problem import Problem
-from ...models.webhooks_redeliver_api_version import WebhooksRedeliverAPIVersion
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     delivery_id: str,
     *,
-    api_version: WebhooksRedeliverAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -92,7 +92,7 @@ def sync_detailed(
     delivery_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksRedeliverAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Delivery | Problem]:
     """Send a delivery's event again
 
@@ -100,7 +100,7 @@ def sync_detailed(
 
     Args:
         delivery_id (str):
-        api_version (WebhooksRedeliverAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -126,7 +126,7 @@ def sync(
     delivery_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksRedeliverAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Delivery | Problem | None:
     """Send a delivery's event again
 
@@ -134,7 +134,7 @@ def sync(
 
     Args:
         delivery_id (str):
-        api_version (WebhooksRedeliverAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,7 +155,7 @@ async def asyncio_detailed(
     delivery_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksRedeliverAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Delivery | Problem]:
     """Send a delivery's event again
 
@@ -163,7 +163,7 @@ async def asyncio_detailed(
 
     Args:
         delivery_id (str):
-        api_version (WebhooksRedeliverAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -187,7 +187,7 @@ async def asyncio(
     delivery_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksRedeliverAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Delivery | Problem | None:
     """Send a delivery's event again
 
@@ -195,7 +195,7 @@ async def asyncio(
 
     Args:
         delivery_id (str):
-        api_version (WebhooksRedeliverAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

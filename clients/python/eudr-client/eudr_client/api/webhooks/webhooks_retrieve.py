@@ -6,16 +6,16 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
 from ...models.webhook import Webhook
-from ...models.webhooks_retrieve_api_version import WebhooksRetrieveAPIVersion
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     webhook_id: str,
     *,
-    api_version: WebhooksRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -87,13 +87,13 @@ def sync_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | Webhook]:
     """Get a webhook
 
     Args:
         webhook_id (str):
-        api_version (WebhooksRetrieveAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -119,13 +119,13 @@ def sync(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | Webhook | None:
     """Get a webhook
 
     Args:
         webhook_id (str):
-        api_version (WebhooksRetrieveAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -146,13 +146,13 @@ async def asyncio_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | Webhook]:
     """Get a webhook
 
     Args:
         webhook_id (str):
-        api_version (WebhooksRetrieveAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -176,13 +176,13 @@ async def asyncio(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksRetrieveAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | Webhook | None:
     """Get a webhook
 
     Args:
         webhook_id (str):
-        api_version (WebhooksRetrieveAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

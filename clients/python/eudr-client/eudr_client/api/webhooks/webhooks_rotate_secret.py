@@ -6,18 +6,16 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
 from ...models.webhook_with_secret import WebhookWithSecret
-from ...models.webhooks_rotate_secret_api_version import (
-    WebhooksRotateSecretAPIVersion,
-)
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     webhook_id: str,
     *,
-    api_version: WebhooksRotateSecretAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -93,7 +91,7 @@ def sync_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksRotateSecretAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | WebhookWithSecret]:
     """Rotate the signing secret
 
@@ -102,7 +100,7 @@ def sync_detailed(
 
     Args:
         webhook_id (str):
-        api_version (WebhooksRotateSecretAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -128,7 +126,7 @@ def sync(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksRotateSecretAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | WebhookWithSecret | None:
     """Rotate the signing secret
 
@@ -137,7 +135,7 @@ def sync(
 
     Args:
         webhook_id (str):
-        api_version (WebhooksRotateSecretAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,7 +156,7 @@ async def asyncio_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksRotateSecretAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | WebhookWithSecret]:
     """Rotate the signing secret
 
@@ -167,7 +165,7 @@ async def asyncio_detailed(
 
     Args:
         webhook_id (str):
-        api_version (WebhooksRotateSecretAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -191,7 +189,7 @@ async def asyncio(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksRotateSecretAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | WebhookWithSecret | None:
     """Rotate the signing secret
 
@@ -200,7 +198,7 @@ async def asyncio(
 
     Args:
         webhook_id (str):
-        api_version (WebhooksRotateSecretAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

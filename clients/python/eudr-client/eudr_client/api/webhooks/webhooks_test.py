@@ -6,16 +6,16 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.delivery import Delivery
 from ...models.problem import Problem
-from ...models.webhooks_test_api_version import WebhooksTestAPIVersion
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     webhook_id: str,
     *,
-    api_version: WebhooksTestAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -92,7 +92,7 @@ def sync_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksTestAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Delivery | Problem]:
     """Send a webhook.test event
 
@@ -100,7 +100,7 @@ def sync_detailed(
 
     Args:
         webhook_id (str):
-        api_version (WebhooksTestAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -126,7 +126,7 @@ def sync(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksTestAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Delivery | Problem | None:
     """Send a webhook.test event
 
@@ -134,7 +134,7 @@ def sync(
 
     Args:
         webhook_id (str):
-        api_version (WebhooksTestAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,7 +155,7 @@ async def asyncio_detailed(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksTestAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Delivery | Problem]:
     """Send a webhook.test event
 
@@ -163,7 +163,7 @@ async def asyncio_detailed(
 
     Args:
         webhook_id (str):
-        api_version (WebhooksTestAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -187,7 +187,7 @@ async def asyncio(
     webhook_id: str,
     *,
     client: AuthenticatedClient,
-    api_version: WebhooksTestAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Delivery | Problem | None:
     """Send a webhook.test event
 
@@ -195,7 +195,7 @@ async def asyncio(
 
     Args:
         webhook_id (str):
-        api_version (WebhooksTestAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,10 +6,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.patched_webhook_patch_request import PatchedWebhookPatchRequest
 from ...models.problem import Problem
 from ...models.webhook import Webhook
-from ...models.webhooks_update_api_version import WebhooksUpdateAPIVersion
 from ...types import UNSET, Response, Unset
 
 
@@ -17,7 +17,7 @@ def _get_kwargs(
     webhook_id: str,
     *,
     body: PatchedWebhookPatchRequest | Unset = UNSET,
-    api_version: WebhooksUpdateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -105,13 +105,13 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: PatchedWebhookPatchRequest | Unset = UNSET,
-    api_version: WebhooksUpdateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | Webhook]:
     """Change url, events or enabled
 
     Args:
         webhook_id (str):
-        api_version (WebhooksUpdateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (PatchedWebhookPatchRequest | Unset):
 
     Raises:
@@ -140,13 +140,13 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: PatchedWebhookPatchRequest | Unset = UNSET,
-    api_version: WebhooksUpdateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | Webhook | None:
     """Change url, events or enabled
 
     Args:
         webhook_id (str):
-        api_version (WebhooksUpdateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (PatchedWebhookPatchRequest | Unset):
 
     Raises:
@@ -170,13 +170,13 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: PatchedWebhookPatchRequest | Unset = UNSET,
-    api_version: WebhooksUpdateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | Webhook]:
     """Change url, events or enabled
 
     Args:
         webhook_id (str):
-        api_version (WebhooksUpdateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (PatchedWebhookPatchRequest | Unset):
 
     Raises:
@@ -203,13 +203,13 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: PatchedWebhookPatchRequest | Unset = UNSET,
-    api_version: WebhooksUpdateAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | Webhook | None:
     """Change url, events or enabled
 
     Args:
         webhook_id (str):
-        api_version (WebhooksUpdateAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
         body (PatchedWebhookPatchRequest | Unset):
 
     Raises:

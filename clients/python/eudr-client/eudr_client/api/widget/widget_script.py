@@ -5,8 +5,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
 from ...models.problem import Problem
-from ...models.widget_script_api_version import WidgetScriptAPIVersion
 from ...models.widget_script_lang import WidgetScriptLang
 from ...models.widget_script_style import WidgetScriptStyle
 from ...types import UNSET, Response, Unset
@@ -16,7 +16,7 @@ def _get_kwargs(
     *,
     lang: WidgetScriptLang | Unset = "pl",
     style: WidgetScriptStyle | Unset = "badge",
-    api_version: WidgetScriptAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
@@ -78,7 +78,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     lang: WidgetScriptLang | Unset = "pl",
     style: WidgetScriptStyle | Unset = "badge",
-    api_version: WidgetScriptAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Badge widget script (public)
 
@@ -89,7 +89,7 @@ def sync_detailed(
     Args:
         lang (WidgetScriptLang | Unset):  Default: 'pl'.
         style (WidgetScriptStyle | Unset):  Default: 'badge'.
-        api_version (WidgetScriptAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -117,7 +117,7 @@ def sync(
     client: AuthenticatedClient,
     lang: WidgetScriptLang | Unset = "pl",
     style: WidgetScriptStyle | Unset = "badge",
-    api_version: WidgetScriptAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | Problem | None:
     """Badge widget script (public)
 
@@ -128,7 +128,7 @@ def sync(
     Args:
         lang (WidgetScriptLang | Unset):  Default: 'pl'.
         style (WidgetScriptStyle | Unset):  Default: 'badge'.
-        api_version (WidgetScriptAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -151,7 +151,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     lang: WidgetScriptLang | Unset = "pl",
     style: WidgetScriptStyle | Unset = "badge",
-    api_version: WidgetScriptAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Badge widget script (public)
 
@@ -162,7 +162,7 @@ async def asyncio_detailed(
     Args:
         lang (WidgetScriptLang | Unset):  Default: 'pl'.
         style (WidgetScriptStyle | Unset):  Default: 'badge'.
-        api_version (WidgetScriptAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -188,7 +188,7 @@ async def asyncio(
     client: AuthenticatedClient,
     lang: WidgetScriptLang | Unset = "pl",
     style: WidgetScriptStyle | Unset = "badge",
-    api_version: WidgetScriptAPIVersion | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
 ) -> Any | Problem | None:
     """Badge widget script (public)
 
@@ -199,7 +199,7 @@ async def asyncio(
     Args:
         lang (WidgetScriptLang | Unset):  Default: 'pl'.
         style (WidgetScriptStyle | Unset):  Default: 'badge'.
-        api_version (WidgetScriptAPIVersion | Unset):
+        api_version (ApiVersion | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
