@@ -120,7 +120,8 @@ def add_common_responses(result: dict[str, Any], generator: Any, **kwargs: Any) 
     }
     components.setdefault("responses", {})
     # One named type for the header's values, not one per operation in generated clients.
-    components.setdefault("schemas", {})["ApiVersion"] = {"type": "string", "enum": list(settings.API_VERSIONS)}
+    schemas = components.setdefault("schemas", {})
+    schemas["ApiVersion"] = {"type": "string", "enum": list(settings.API_VERSIONS)}
     endpoints = getattr(generator, "endpoints", None) or []
     unthrottled = {
         (path, method.lower())
