@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "risk",
     "compliance",
     "eu_filing",
+    "suppliers",
     "reports",
     "webhooks",
     "widget",

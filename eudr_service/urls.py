@@ -36,6 +36,7 @@ urlpatterns = [
     path("", include("risk.urls")),
     path("", include("compliance.urls")),
     path("", include("eu_filing.urls")),
+    path("", include("suppliers.urls")),
     path("", include("reports.urls")),
     path("", include("webhooks.urls")),
     path("", include("widget.urls")),

@@ -201,6 +201,7 @@ OPERATION_TAGS: tuple[tuple[str, str], ...] = (
     ("/api/eudr/v1/organisation/roles", "downstream"),
     ("/api/eudr/v1/trading-partners", "downstream"),
     ("/api/eudr/v1/substantiated-concerns", "downstream"),
+    ("/api/eudr/v1/suppliers", "suppliers"),
     ("/api/eudr/v1/webhooks", "webhooks"),
     ("/api/csrd/", "csrd"),
     ("/api/widget", "widget"),
@@ -214,6 +215,10 @@ TAG_DESCRIPTIONS: dict[str, str] = {
     "downstream": (
         "Your organisation's roles and their obligations; downstream operators' and traders' "
         "supplier and customer records (kept five years) and substantiated concerns (Art. 5 as amended)."
+    ),
+    "suppliers": (
+        "A buyer's roster of the primary operators it files simplified declarations for as "
+        "authorised representative (Art. 6): uploaded as CSV or XLSX, checked offline."
     ),
     "webhooks": "Webhook endpoints, their deliveries and signing secrets.",
     "csrd": "CSRD reports rendered as PDF.",

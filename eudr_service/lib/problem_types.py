@@ -411,6 +411,13 @@ _ROWS: tuple[ProblemType, ...] = (
         _("Send less per request, or use the asynchronous endpoint where one exists."),
     ),
     ProblemType(
+        "roster_invalid",
+        400,
+        _("Roster refused"),
+        _("Rows of the uploaded supplier roster are invalid; nothing of the file was imported."),
+        _("Fix every row listed in errors (line and column) and upload the whole file again."),
+    ),
+    ProblemType(
         "unsupported_api_version",
         400,
         _("Unsupported API version"),

@@ -103,7 +103,7 @@ def test_readme_examples_run_against_the_live_service(
         "SUPPLIER_VERIFICATION": supplier_statement.verification_number,
     }
     blocks = _readme_blocks(CLIENT_DIR / "README.md", "python")
-    assert len(blocks) == 10
+    assert len(blocks) == 11
     for block in blocks:
         exec(compile(block, "clients/python/README.md", "exec"), namespace)
 
@@ -129,6 +129,8 @@ def test_readme_examples_run_against_the_live_service(
     hook = namespace["hook"]
     assert hook.events == ["dds.at_risk", "dds.status_changed"] and hook.secret.startswith("whsec_")
     assert namespace["report"].status == "done" and namespace["pdf"].startswith(b"%PDF")
+    assert (namespace["upload"].rows, namespace["upload"].created) == (1, 1)
+    assert [s.producer_number for s in namespace["roster"].results] == ["D-0001"]
     assert namespace["stored"].confirmed is True and namespace["stored"].username == TRADER.username
     assert (namespace["upstream"].result, namespace["upstream"].eu_status) == ("EXISTING_USABLE", "AVAILABLE")
     assert [r.reference_number for r in namespace["kept"].results] == [supplier_statement.reference_number]

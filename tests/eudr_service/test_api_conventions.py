@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.core.files.uploadedfile import SimpleUploadedFile
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
 from rest_framework.test import APIClient
@@ -25,6 +26,7 @@ from rest_framework.test import APIClient
 from compliance.models import FilingKind
 from eudr_service.lib import safe_http
 from regulation.commodities import IN_SCOPE_CODES, OUT_OF_SCOPE_CODES
+from suppliers.roster import template_csv
 from tests.compliance.test_dds_api import with_plots
 from tests.compliance.test_downstream import SUPPLIER
 
@@ -158,6 +160,12 @@ def walked_account(request, make_user, make_key, make_statement, monkeypatch):
     assert webhook.status_code == 201, webhook.content
     partner = client.post("/api/eudr/v1/trading-partners", SUPPLIER, format="json")
     assert partner.status_code == 201, partner.content
+    roster = client.post(
+        "/api/eudr/v1/suppliers/import",
+        {"file": SimpleUploadedFile("roster.csv", template_csv("en").encode())},
+        format="multipart",
+    )
+    assert roster.status_code == 201, roster.content
     delivery = client.post(f"/api/eudr/v1/webhooks/{webhook.json()['id']}/test")
     assert delivery.status_code == 202, delivery.content
     declaration = make_statement(
@@ -172,6 +180,7 @@ def walked_account(request, make_user, make_key, make_statement, monkeypatch):
         "delivery_id": delivery.json()["id"],
         "record_id": partner.json()["id"],
         "fmt": "json",
+        "supplier_id": client.get("/api/eudr/v1/suppliers").json()["results"][0]["id"],
     }
     return client, ids, {"statement": statement, "report": report, "job": job}
 

@@ -32,16 +32,21 @@ def test_the_viewsets_are_those_the_routers_registered():
     from eu_filing.urls import router as eu_filing_router
     from reports.urls import router as reports_router
     from risk.urls import router as risk_router
+    from suppliers.urls import router as suppliers_router
     from webhooks.urls import router as webhooks_router
 
-    registered = {
-        viewset
-        for router in (compliance_router, eu_filing_router, reports_router, risk_router, webhooks_router)
-        for _prefix, viewset, _basename in router.registry
-    }
+    routers = (
+        compliance_router,
+        eu_filing_router,
+        reports_router,
+        risk_router,
+        suppliers_router,
+        webhooks_router,
+    )
+    registered = {viewset for router in routers for _prefix, viewset, _basename in router.registry}
     served = {route.drf_view for route in routes() if route.is_api and route.drf_view is not None}
     assert served - {r.drf_view for r in routes() if r.name in NOT_RESOURCES} == registered
-    assert all(isinstance(router, ApiRouter) for router in (compliance_router, eu_filing_router, risk_router))
+    assert all(isinstance(router, ApiRouter) for router in routers)
 
 
 def test_a_collection_without_ids_is_read_with_show():

@@ -43,6 +43,7 @@ from .evidence_enum import EvidenceEnum
 from .evidence_missing_enum import EvidenceMissingEnum
 from .factor import Factor
 from .field_error import FieldError
+from .file_format_enum import FileFormatEnum
 from .history_entry import HistoryEntry
 from .job_progress import JobProgress
 from .kind_enum import KindEnum
@@ -56,6 +57,7 @@ from .paginated_concern_out_list import PaginatedConcernOutList
 from .paginated_dds_summary_list import PaginatedDDSSummaryList
 from .paginated_delivery_list import PaginatedDeliveryList
 from .paginated_sd_summary_list import PaginatedSDSummaryList
+from .paginated_supplier_out_list import PaginatedSupplierOutList
 from .paginated_trading_partner_out_list import PaginatedTradingPartnerOutList
 from .paginated_upstream_reference_out_list import PaginatedUpstreamReferenceOutList
 from .paginated_webhook_list import PaginatedWebhookList
@@ -85,6 +87,7 @@ from .role_obligations import RoleObligations
 from .roles_enum import RolesEnum
 from .roles_in_request import RolesInRequest
 from .roles_out import RolesOut
+from .roster_import_out import RosterImportOut
 from .sd_attestation_declaration_version_enum import SDAttestationDeclarationVersionEnum
 from .sd_attestation_request import SDAttestationRequest
 from .sd_filing_request import SDFilingRequest
@@ -100,7 +103,11 @@ from .size_enum import SizeEnum
 from .species_out import SpeciesOut
 from .species_request import SpeciesRequest
 from .supplementary_unit_qualifier_enum import SupplementaryUnitQualifierEnum
+from .supplier_out import SupplierOut
 from .supplier_request import SupplierRequest
+from .suppliers_import_body import SuppliersImportBody
+from .suppliers_list_commodity import SuppliersListCommodity
+from .suppliers_template_lang import SuppliersTemplateLang
 from .trading_partner_in_request import TradingPartnerInRequest
 from .trading_partner_out import TradingPartnerOut
 from .trading_partners_export_json_response_200 import TradingPartnersExportJsonResponse200
@@ -160,6 +167,7 @@ __all__ = (
     "EvidenceMissingEnum",
     "Factor",
     "FieldError",
+    "FileFormatEnum",
     "HistoryEntry",
     "JobProgress",
     "KindEnum",
@@ -173,6 +181,7 @@ __all__ = (
     "PaginatedDDSSummaryList",
     "PaginatedDeliveryList",
     "PaginatedSDSummaryList",
+    "PaginatedSupplierOutList",
     "PaginatedTradingPartnerOutList",
     "PaginatedUpstreamReferenceOutList",
     "PaginatedWebhookList",
@@ -202,6 +211,7 @@ __all__ = (
     "RolesEnum",
     "RolesInRequest",
     "RolesOut",
+    "RosterImportOut",
     "SDAttestationDeclarationVersionEnum",
     "SDAttestationRequest",
     "SDFilingRequest",
@@ -217,7 +227,11 @@ __all__ = (
     "SpeciesOut",
     "SpeciesRequest",
     "SupplementaryUnitQualifierEnum",
+    "SupplierOut",
     "SupplierRequest",
+    "SuppliersImportBody",
+    "SuppliersListCommodity",
+    "SuppliersTemplateLang",
     "TradingPartnerInRequest",
     "TradingPartnerOut",
     "TradingPartnersExportJsonResponse200",

@@ -1,0 +1,200 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+from uuid import UUID
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="SupplierOut")
+
+
+@_attrs_define
+class SupplierOut:
+    """ModelSerializer whose model DateTimeFields come out as TimestampField.
+
+    Attributes:
+        id (UUID):
+        producer_number (str): The buyer's own number for this supplier
+        name (str):
+        size (str): natural_person, micro or small (Directive 2013/34/EU Art. 3)
+        nip (str):
+        regon (str):
+        street (str):
+        postal_code (str):
+        city (str):
+        email (str):
+        commodity (str): Annex I code
+        parcels (list[str]):
+        land_street (str):
+        land_postal_code (str):
+        land_city (str):
+        livemode (bool): false for a supplier uploaded with a test key
+        created_at (datetime.datetime):
+        updated_at (datetime.datetime):
+    """
+
+    id: UUID
+    producer_number: str
+    name: str
+    size: str
+    nip: str
+    regon: str
+    street: str
+    postal_code: str
+    city: str
+    email: str
+    commodity: str
+    parcels: list[str]
+    land_street: str
+    land_postal_code: str
+    land_city: str
+    livemode: bool
+    created_at: datetime.datetime
+    updated_at: datetime.datetime
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        id = str(self.id)
+
+        producer_number = self.producer_number
+
+        name = self.name
+
+        size = self.size
+
+        nip = self.nip
+
+        regon = self.regon
+
+        street = self.street
+
+        postal_code = self.postal_code
+
+        city = self.city
+
+        email = self.email
+
+        commodity = self.commodity
+
+        parcels = self.parcels
+
+        land_street = self.land_street
+
+        land_postal_code = self.land_postal_code
+
+        land_city = self.land_city
+
+        livemode = self.livemode
+
+        created_at = self.created_at.isoformat()
+
+        updated_at = self.updated_at.isoformat()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "id": id,
+                "producer_number": producer_number,
+                "name": name,
+                "size": size,
+                "nip": nip,
+                "regon": regon,
+                "street": street,
+                "postal_code": postal_code,
+                "city": city,
+                "email": email,
+                "commodity": commodity,
+                "parcels": parcels,
+                "land_street": land_street,
+                "land_postal_code": land_postal_code,
+                "land_city": land_city,
+                "livemode": livemode,
+                "created_at": created_at,
+                "updated_at": updated_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+        producer_number = d.pop("producer_number")
+
+        name = d.pop("name")
+
+        size = d.pop("size")
+
+        nip = d.pop("nip")
+
+        regon = d.pop("regon")
+
+        street = d.pop("street")
+
+        postal_code = d.pop("postal_code")
+
+        city = d.pop("city")
+
+        email = d.pop("email")
+
+        commodity = d.pop("commodity")
+
+        parcels = cast(list[str], d.pop("parcels"))
+
+        land_street = d.pop("land_street")
+
+        land_postal_code = d.pop("land_postal_code")
+
+        land_city = d.pop("land_city")
+
+        livemode = d.pop("livemode")
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
+
+        supplier_out = cls(
+            id=id,
+            producer_number=producer_number,
+            name=name,
+            size=size,
+            nip=nip,
+            regon=regon,
+            street=street,
+            postal_code=postal_code,
+            city=city,
+            email=email,
+            commodity=commodity,
+            parcels=parcels,
+            land_street=land_street,
+            land_postal_code=land_postal_code,
+            land_city=land_city,
+            livemode=livemode,
+            created_at=created_at,
+            updated_at=updated_at,
+        )
+
+        supplier_out.additional_properties = d
+        return supplier_out
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

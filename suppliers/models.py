@@ -1,0 +1,81 @@
+"""A buyer's suppliers: the primary operators it files simplified declarations for.
+
+Regulation (EU) 2023/1115 Art. 6 lets an authorised representative act for an operator;
+a buying station, slaughterhouse or sawmill files for the farmers and forest owners it
+buys from. What is kept of each is what the declaration and the buyer's own records need
+(docs/buyers.md); a supplier may be a natural person, so every field that names or
+locates one is encrypted at rest (ENCRYPTION_KEYS), the buyer's own producer number and
+the commodity code excepted (they are the buyer's identifiers and lookups need them).
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+from eudr_service.lib.encryption import EncryptedTextField
+
+
+class RosterImport(models.Model):
+    """One uploaded roster file, imported whole or not at all."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="roster_imports"
+    )
+    livemode = models.BooleanField(default=True)
+    filename = models.CharField(max_length=200)
+    file_format = models.CharField(max_length=8, help_text="csv or xlsx")
+    sha256 = models.CharField(max_length=64)
+    rows = models.PositiveIntegerField()
+    created = models.PositiveIntegerField(help_text="Suppliers new in this file")
+    updated = models.PositiveIntegerField(help_text="Suppliers already known by their producer number")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.filename} ({self.rows} rows)"
+
+
+class Supplier(models.Model):
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="suppliers")
+    livemode = models.BooleanField(default=True)
+    producer_number = models.CharField(max_length=64, help_text="The buyer's own number for this supplier")
+    size = models.CharField(
+        max_length=16, help_text="natural_person, micro or small (Directive 2013/34/EU Art. 3)"
+    )
+    commodity = models.CharField(max_length=16, help_text="Annex I code")
+    name = EncryptedTextField()
+    nip = EncryptedTextField(blank=True)
+    regon = EncryptedTextField(blank=True)
+    street = EncryptedTextField(blank=True)
+    postal_code = EncryptedTextField()
+    city = EncryptedTextField()
+    email = EncryptedTextField(blank=True)
+    # Parcel identifiers, one per line (a natural person's land is personal data).
+    parcels = EncryptedTextField(blank=True)
+    land_street = EncryptedTextField(blank=True)
+    land_postal_code = EncryptedTextField(blank=True)
+    land_city = EncryptedTextField(blank=True)
+    imported_in = models.ForeignKey(RosterImport, on_delete=models.PROTECT, related_name="suppliers")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "livemode", "producer_number"], name="one_supplier_per_producer_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.producer_number} ({self.owner_id})"
+
+    @property
+    def parcel_ids(self) -> list[str]:
+        return [line for line in self.parcels.splitlines() if line]

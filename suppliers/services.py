@@ -1,0 +1,72 @@
+"""Importing a roster: read, check offline, then write every supplier in one transaction."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.db import transaction
+
+from suppliers.models import RosterImport, Supplier
+from suppliers.roster import RosterInvalid, RowError, read_table, validate
+
+_STORED = (
+    "size",
+    "commodity",
+    "name",
+    "nip",
+    "regon",
+    "street",
+    "postal_code",
+    "city",
+    "email",
+    "land_street",
+    "land_postal_code",
+    "land_city",
+)
+
+
+def roster_format(filename: str) -> str:
+    """csv or xlsx from the file's name; anything else is refused."""
+    lowered = filename.lower()
+    if lowered.endswith(".xlsx"):
+        return "xlsx"
+    if lowered.endswith((".csv", ".txt")):
+        return "csv"
+    raise RosterInvalid([RowError(0, "file", "unsupported_format", "Upload a .csv or .xlsx file.")])
+
+
+def roster_import(*, owner, livemode: bool, filename: str, data: bytes) -> RosterImport:
+    """Every supplier of the file created or updated (by producer number), or none.
+
+    Raises RosterInvalid with every row's problems; the database is then untouched."""
+    file_format = roster_format(filename)
+    rows = validate(read_table(data, file_format=file_format))
+    with transaction.atomic():
+        known = {
+            supplier.producer_number: supplier
+            for supplier in Supplier.objects.select_for_update().filter(
+                owner=owner,
+                livemode=livemode,
+                producer_number__in=[row.values["producer_number"] for row in rows],
+            )
+        }
+        upload = RosterImport.objects.create(
+            owner=owner,
+            livemode=livemode,
+            filename=filename[:200],
+            file_format=file_format,
+            sha256=hashlib.sha256(data).hexdigest(),
+            rows=len(rows),
+            created=sum(1 for row in rows if row.values["producer_number"] not in known),
+            updated=sum(1 for row in rows if row.values["producer_number"] in known),
+        )
+        for row in rows:
+            supplier = known.get(row.values["producer_number"]) or Supplier(
+                owner=owner, livemode=livemode, producer_number=row.values["producer_number"]
+            )
+            for key in _STORED:
+                setattr(supplier, key, row.values.get(key, ""))
+            supplier.parcels = "\n".join(row.parcels)
+            supplier.imported_in = upload
+            supplier.save()
+    return upload

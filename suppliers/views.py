@@ -1,0 +1,135 @@
+"""/api/eudr/v1/suppliers: the roster of the primary operators a buyer files for."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import mixins, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from accounts.authentication import request_livemode
+from accounts.permissions import TEST_OBJECTS
+from eudr_service.lib.json_parser import DepthLimitedJSONParser, UploadParser
+from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES
+from eudr_service.lib.pagination import ApiCursorPagination
+from eudr_service.lib.problems import Problem
+from regulation.commodities import IN_SCOPE_CODES
+from suppliers.models import Supplier
+from suppliers.roster import MAX_ROWS, RosterInvalid, template_csv
+from suppliers.serializers import RosterImportOutSerializer, SupplierOutSerializer
+from suppliers.services import roster_import
+
+_ID = OpenApiParameter("supplier_id", OpenApiTypes.UUID, OpenApiParameter.PATH)
+_ERRORS = {code: PROBLEM_RESPONSES[code] for code in (403,)}
+
+
+@extend_schema_view(
+    list=extend_schema(
+        operation_id="suppliers_list",
+        summary="List your suppliers (the roster you file simplified declarations for)",
+        parameters=[OpenApiParameter("commodity", OpenApiTypes.STR, enum=list(IN_SCOPE_CODES))],
+        responses={200: SupplierOutSerializer(many=True), 404: INVALID_CURSOR, **_ERRORS},
+        tags=["suppliers"],
+    ),
+    retrieve=extend_schema(
+        operation_id="suppliers_get",
+        summary="One supplier",
+        parameters=[_ID],
+        responses={200: SupplierOutSerializer, 404: PROBLEM_RESPONSES[404], **_ERRORS},
+        tags=["suppliers"],
+    ),
+)
+class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    # A buyer's suppliers, per mode: a test key uploads and reads test suppliers only.
+
+    required_feature = "dds"
+    test_key_policy = TEST_OBJECTS
+    parser_classes = [DepthLimitedJSONParser, UploadParser]
+    serializer_class = SupplierOutSerializer
+    pagination_class = ApiCursorPagination
+    lookup_field = "public_id"
+    lookup_url_kwarg = "supplier_id"
+
+    def get_queryset(self):
+        found = Supplier.objects.filter(owner=self.request.user, livemode=request_livemode(self.request))
+        commodity = self.request.query_params.get("commodity")
+        if commodity is not None:
+            if commodity not in IN_SCOPE_CODES:
+                raise Problem(
+                    400, "invalid_request", f"commodity must be one of {', '.join(IN_SCOPE_CODES)}."
+                )
+            found = found.filter(commodity=commodity)
+        return found
+
+    def retrieve(self, request: Request, supplier_id: str) -> Response:
+        try:
+            wanted = uuid.UUID(supplier_id)
+        except ValueError:  # a malformed id is as unknown as a missing one
+            wanted = None
+        supplier = self.get_queryset().filter(public_id=wanted).first() if wanted else None
+        if supplier is None:
+            raise Problem(404, "not_found", "No such supplier.")
+        return Response(SupplierOutSerializer(supplier).data)
+
+    @extend_schema(
+        operation_id="suppliers_import",
+        summary=f"Upload the roster (CSV or XLSX, up to {MAX_ROWS} suppliers), imported whole or not at all",
+        description=(
+            "Multipart `file`: .csv (UTF-8 or Windows-1250, `,` or `;`) or .xlsx (first sheet). "
+            "Headers in English or Polish (`template.csv`). Every row is checked offline first "
+            "(NIP and REGON checksums, parcel identifiers, postal codes, commodity and size); any "
+            "invalid row refuses the whole file with 400 `roster_invalid`, every problem in `errors` "
+            "with its `line` and `field`. A supplier already uploaded (same `producer_number`) is updated."
+        ),
+        request={
+            "multipart/form-data": {
+                "type": "object",
+                "properties": {"file": {"type": "string", "format": "binary"}},
+            }
+        },
+        responses={201: RosterImportOutSerializer, 400: PROBLEM_RESPONSES[400], **_ERRORS},
+        tags=["suppliers"],
+    )
+    @action(detail=False, methods=["post"], url_path="import", url_name="import")
+    def upload(self, request: Request) -> Response:
+        upload = request.FILES.get("file") if hasattr(request, "FILES") else None
+        if upload is None:
+            raise Problem(400, "invalid_upload", "Upload the roster as a multipart `file` (.csv or .xlsx).")
+        data = upload.read(settings.API_MAX_BODY_BYTES + 1)
+        try:
+            done = roster_import(
+                owner=request.user, livemode=request_livemode(request), filename=upload.name or "", data=data
+            )
+        except RosterInvalid as exc:
+            raise Problem(
+                400,
+                "roster_invalid",
+                f"{len(exc.errors)} problem(s) in the roster; nothing was imported.",
+                extra={"errors": [error.as_dict() for error in exc.errors]},
+            ) from exc
+        return Response(RosterImportOutSerializer(done).data, status=201)
+
+    @extend_schema(
+        operation_id="suppliers_template",
+        summary="The roster template (CSV with the header row and one example)",
+        parameters=[
+            OpenApiParameter("lang", OpenApiTypes.STR, enum=["pl", "en"], description="Headers' language")
+        ],
+        responses={(200, "text/csv"): OpenApiResponse(OpenApiTypes.STR), **_ERRORS},
+        tags=["suppliers"],
+    )
+    @action(detail=False, methods=["get"], url_path="template.csv", url_name="template")
+    def template(self, request: Request) -> HttpResponse:
+        lang = request.query_params.get("lang", "pl")
+        if lang not in ("pl", "en"):
+            raise Problem(400, "invalid_request", "lang must be pl or en.")
+        # UTF-8 with a byte order mark: Excel opens it with the Polish letters intact.
+        response = HttpResponse("\ufeff" + template_csv(lang), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="roster-template-{lang}.csv"'
+        return response
