@@ -93,12 +93,14 @@ test-services: $(STAMP)
 bench: $(STAMP)
 	$(PY) bench/run.py
 
-# PNGs of every widget style and state, the certificate page and the panel's
-# dashboard, keys and webhooks pages, in docs/img/
-# (headless Chromium from Debian's chromium package; see README "Badge widget").
+# PNGs of every page and state in scripts/screenshot_pages.py (the widget, the public
+# pages, the sign-in pages and the panel), in Polish and English, in docs/img/, and
+# their index docs/screenshots.md (headless Chromium from Debian's chromium package;
+# see README "Badge widget").
 screenshots: $(STAMP)
 	$(PY) scripts/screenshots.py
 	$(PY) scripts/panel_screenshots.py
+	$(PY) scripts/screenshot_pages.py
 
 # The Python client in clients/python, generated from our OpenAPI schema by a pinned
 # openapi-python-client (in its own .venv-client: the service never imports it).

@@ -1,9 +1,12 @@
-"""Screenshots of the web panel for docs/img/ (part of `make screenshots`).
+"""Screenshots of the sign-in pages and the web panel for docs/img/ (part of `make screenshots`).
 
-Runs the development server on a fresh temporary SQLite database seeded with
-`manage.py seed_demo` plus some panel data (usage history, live and test
-keys, a webhook with deliveries), signs in as the demo account in headless Chromium and
-writes docs/img/panel-*.png.
+For each language (Polish, English) on a fresh temporary SQLite database seeded with
+`manage.py seed_demo` plus some panel data (usage history, live and test keys, webhooks
+with deliveries, CSRD reports, EU credentials, supply-chain records, a Starter and a
+Free account for the empty and plan-refused states) and the ULDK stand-in for parcel
+numbers, signs in in headless Chromium and writes docs/img/<page>-<state>-<lang>.png
+for every panel entry of scripts/screenshot_pages.py. Each language gets a database of
+its own, so both pictures of a state show the same data.
 """
 
 from __future__ import annotations
@@ -21,13 +24,30 @@ from datetime import timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "docs" / "img"
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from screenshot_pages import LANGS, OUT, expected_pictures, page, picture, shrink  # noqa: E402
 
 from widget.browser import chromium_launch, chromium_missing_reason  # noqa: E402
 
 PASSWORD = "screenshots only 2025"
 API_CALLS_TODAY = 37
+STARTER_EMAIL = "starter@operator.example"  # a plan with filing, nothing set up yet
+FREE_EMAIL = "free@operator.example"  # verification only: the plan-refused pages
+RESET_EMAIL = "reset@operator.example"  # whose password the reset pictures change
+PARCEL = "140602_2.0052.118"  # a parcel the ULDK stand-in knows (risk/uldk_standin.py)
+# The demo statement of each status (compliance/management/commands/seed_demo.py).
+STATEMENTS = {
+    "compliant": "DDS-PL-2025-000001-DEMO",
+    "submitted": "DDS-PL-2025-000002-DEMO",
+    "under_review": "DDS-PL-2025-000003-DEMO",
+    "at_risk": "DDS-BR-2025-000004-DEMO",
+    "non_compliant": "DDS-CI-2025-000005-DEMO",
+    "withdrawn": "DDS-PL-2025-000006-DEMO",
+    "expired": "DDS-PL-2024-000007-DEMO",
+    "draft": "DDS-PL-2025-000008-DEMO",
+}
 
 
 def free_port() -> int:
@@ -51,13 +71,23 @@ def seed_panel(email: str) -> None:
     from django.utils import timezone
 
     from accounts.models import DailyUsage, User
-    from accounts.services import api_key_create
+    from accounts.services import api_key_create, user_get_or_create_with_plan
+    from compliance.downstream import (
+        organisation_roles_set,
+        substantiated_concern_record,
+        trading_partner_record_create,
+    )
+    from reports.models import CsrdReport, ReportStatus
     from webhooks.models import Delivery, Endpoint, Event
 
     user = User.objects.get(email=email)
     user.set_password(PASSWORD)
     user.plan_id = "pro"  # a plan with a daily limit, so the dashboard shows its meter
     user.save()
+    for other, plan in ((STARTER_EMAIL, "starter"), (FREE_EMAIL, "free"), (RESET_EMAIL, "starter")):
+        account, _ = user_get_or_create_with_plan(email=other, plan_code=plan)
+        account.set_password(PASSWORD)
+        account.save()
     now = timezone.now()
     for name, used_days_ago in (("Bank – scoring", 0), ("Sklep B2B", 3)):
         key, _ = api_key_create(user=user, name=name)
@@ -109,6 +139,46 @@ def seed_panel(email: str) -> None:
             next_attempt_at=at + timedelta(minutes=5) if status == Delivery.Status.FAILED else None,
             created_at=at,
         )
+    # CSRD reports in each state a reader meets (the PDFs themselves are not needed here).
+    for company, status, error in (
+        ("Mleczarnia Podlasie", ReportStatus.DONE, ""),
+        ("Tartak Bieszczady", ReportStatus.QUEUED, ""),
+        ("Kakao Polska", ReportStatus.FAILED, "The report could not be rendered; please try again."),
+    ):
+        CsrdReport.objects.create(
+            owner=user,
+            company_name=company,
+            report_year=2025,
+            supplier_count=3,
+            payload={},
+            status=status,
+            error=error,
+            started_at=now if status != ReportStatus.QUEUED else None,
+            finished_at=now if status in (ReportStatus.DONE, ReportStatus.FAILED) else None,
+        )
+    organisation_roles_set(
+        account=user, roles=["operator", "first_downstream_operator_or_trader"], is_sme=False
+    )
+    trading_partner_record_create(
+        owner=user,
+        livemode=True,
+        kind="supplier",
+        consignment_reference="WZ 114/2025",
+        consignment_date=today - timedelta(days=12),
+        name="Agro-Łęczyca Sp. z o.o.",
+        postal_address="ul. Polna 4, 99-100 Łęczyca",
+        email="biuro@agro-leczyca.example",
+    )
+    substantiated_concern_record(
+        owner=user,
+        livemode=True,
+        received_on=today - timedelta(days=3),
+        product="kawa zielona, partia BR-2025-07",
+        raised_by="Fundacja Las i Ludzie",
+        concern="Zdjęcia satelitarne pokazują wycinkę przy jednej z działek po 2020 r.",
+        action_taken="Wstrzymano partię, poproszono dostawcę o geolokalizację i dokumenty.",
+        placing_withheld=True,
+    )
 
 
 def call_api(base: str, key: str, times: int) -> None:
@@ -134,65 +204,223 @@ def wait_until_up(url: str, server: subprocess.Popen) -> None:
     raise SystemExit(f"the development server did not answer at {url}")
 
 
-def capture(base: str, email: str) -> list[Path]:
+def capture(base: str, lang: str, email: str) -> list[Path]:  # noqa: PLR0915 (one picture after another)
+    from django.contrib.auth.tokens import default_token_generator
+    from django.utils.encoding import force_bytes
+    from django.utils.http import urlsafe_base64_encode
     from playwright.sync_api import sync_playwright
+
+    from accounts.models import APIKey, User
+    from reports.models import CsrdReport
+    from webhooks.models import Endpoint
 
     written = []
 
-    def shot(page, name: str) -> None:
-        path = OUT / name
+    def shot(tab, name: str, state: str) -> None:
+        assert state in dict(page(name).states), (name, state)
+        path = OUT / picture(name, state, lang)
         # The full page's height is measured when the shot starts: wait until the page
         # and its fonts have settled, or a page still laying out is cut short.
-        page.wait_for_load_state("networkidle")
-        page.evaluate("document.fonts.ready.then(() => true)")
-        page.screenshot(path=path, full_page=True)
+        tab.wait_for_load_state("networkidle")
+        tab.evaluate("document.fonts.ready.then(() => true)")
+        tab.screenshot(path=path, full_page=True)
         written.append(path)
+
+    def submit(tab, form: str = "main form.form") -> None:
+        tab.locator(f"{form} button[type=submit]").first.click()
+        tab.wait_for_load_state("networkidle")
 
     with sync_playwright() as playwright:
         browser = chromium_launch(playwright)
-        context = browser.new_context(
-            base_url=base, locale="pl-PL", viewport={"width": 1200, "height": 800}, device_scale_factor=1
+
+        def session(account: str | None):
+            context = browser.new_context(
+                base_url=base, locale="pl-PL", viewport={"width": 1280, "height": 800}, device_scale_factor=1
+            )
+            context.add_cookies([{"name": "django_language", "value": lang, "url": base}])
+            tab = context.new_page()
+            if account:
+                tab.goto("/accounts/login/")
+                tab.locator("#id_username").fill(account)
+                tab.locator("#id_password").fill(PASSWORD)
+                tab.locator("form.form button[type=submit]").click()
+                tab.wait_for_url("**/panel/")
+            return tab
+
+        # --- Sign-in pages, signed out.
+        tab = session(None)
+        tab.goto("/accounts/login/")
+        shot(tab, "account-login", "empty")
+        tab.locator("#id_username").fill(email)
+        tab.locator("#id_password").fill("not the password")
+        submit(tab)
+        shot(tab, "account-login", "error")
+        tab.goto("/accounts/signup/")
+        shot(tab, "account-signup", "empty")
+        submit(tab)
+        shot(tab, "account-signup", "error")
+        tab.goto("/accounts/password-reset/")
+        shot(tab, "account-password-reset", "empty")
+        tab.locator("#id_email").fill(RESET_EMAIL)
+        submit(tab)
+        tab.wait_for_url("**/password-reset/sent/")
+        shot(tab, "account-password-reset", "sent")
+        reset_user = User.objects.get(email=RESET_EMAIL)
+        uid = urlsafe_base64_encode(force_bytes(reset_user.pk))
+        tab.goto(f"/accounts/reset/{uid}/not-a-token-000/")
+        shot(tab, "account-password-set", "invalid_link")
+        tab.goto(f"/accounts/reset/{uid}/{default_token_generator.make_token(reset_user)}/")
+        shot(tab, "account-password-set", "form")
+        tab.locator("#id_new_password1").fill("a new password 2025")
+        tab.locator("#id_new_password2").fill("a new password 2025")
+        submit(tab)
+        tab.wait_for_url("**/reset/done/")
+        shot(tab, "account-password-set", "done")
+        tab.context.close()
+
+        # --- The demo account (Pro plan, everything set up).
+        tab = session(email)
+        shot(tab, "panel-dashboard", "populated")
+        tab.goto("/panel/plan/")
+        shot(tab, "panel-plan", "default")
+        tab.locator("#id_requested_plan").select_option("enterprise")
+        tab.locator("#id_message").fill(
+            "Potrzebujemy SLA i wsparcia 24/7." if lang == "pl" else "We need the SLA."
         )
-        page = context.new_page()
-        page.goto("/accounts/login/")
-        page.locator("#id_username").fill(email)
-        page.locator("#id_password").fill(PASSWORD)
-        page.locator("form.form button[type=submit]").click()
-        page.wait_for_url("**/panel/")
-        shot(page, "panel-dashboard.png")
-        page.goto("/panel/keys/")
+        submit(tab)
+        shot(tab, "panel-plan", "requested")
+        tab.goto("/panel/keys/")
+        shot(tab, "panel-keys", "list")
+        submit(tab, "main form.inline-form")
+        shot(tab, "panel-keys", "error")
         # A new test (sandbox) key: the page shows its eudr_test_ key once, and test keys
         # in the list carry the "test" pill.
-        page.locator("#id_name").fill("ERP (SAP) – sandbox")
-        page.locator("input[name=mode][value=test]").check()
-        page.locator("form.inline-form button[type=submit]").click()
-        page.wait_for_selector("[data-testid=new-key]")
-        shot(page, "panel-keys.png")
-        page.goto("/panel/plan/")
-        shot(page, "panel-plan.png")
-        page.goto("/panel/statements/DDS-BR-2025-000004-DEMO/")
-        page.wait_for_selector("figure.plot-map svg")
-        shot(page, "panel-statement-map.png")
-        page.goto("/panel/webhooks/")
-        shot(page, "panel-webhooks.png")
-        page.get_by_role("link", name="https://erp.example.com/eudr/webhooks").click()
-        page.wait_for_selector("table[data-testid=deliveries]")
-        shot(page, "panel-webhook-deliveries.png")
-        page.locator(".lang-switch button[value=en]").click()
-        page.wait_for_selector("html[lang=en]")
-        page.goto("/panel/")
-        shot(page, "panel-dashboard-en.png")
+        tab.locator("#id_name").fill("ERP (SAP) – sandbox")
+        tab.locator("input[name=mode][value=test]").check()
+        submit(tab, "main form.inline-form")
+        tab.wait_for_selector("[data-testid=new-key]")
+        shot(tab, "panel-keys", "created")
+        stale = APIKey.objects.get(user__email=email, name="Sklep B2B")
+        tab.goto(f"/panel/keys/{stale.public_id}/revoke/")
+        shot(tab, "panel-key-revoke", "confirm")
+        submit(tab, "main form")
+        shot(tab, "panel-key-revoke", "done")
+        tab.goto("/panel/webhooks/")
+        shot(tab, "panel-webhooks", "list")
+        tab.locator("#id_url").fill("http://127.0.0.1:8080/hook")
+        tab.locator("input[name=events]").first.check()
+        submit(tab)
+        shot(tab, "panel-webhooks", "error")
+        # A public address by number: the service resolves a host name when it is added,
+        # and the pictures are taken without a network too.
+        tab.locator("#id_url").fill("https://93.184.215.14/eudr/events")
+        tab.locator("input[name=events]").first.check()
+        submit(tab)
+        shot(tab, "panel-webhooks", "created")
+        endpoint = Endpoint.objects.get(owner__email=email, url="https://erp.example.com/eudr/webhooks")
+        tab.goto(f"/panel/webhooks/{endpoint.public_id}/")
+        tab.wait_for_selector("table[data-testid=deliveries]")
+        shot(tab, "panel-webhook", "deliveries")
+        tab.locator("form[action$='/test/'] button").click()
+        tab.wait_for_load_state("networkidle")
+        shot(tab, "panel-webhook", "test_sent")
+        tab.locator("form[action$='/redeliver/'] button").last.click()
+        tab.wait_for_load_state("networkidle")
+        shot(tab, "panel-webhook", "redelivered")
+        tab.goto(f"/panel/webhooks/{endpoint.public_id}/delete/")
+        shot(tab, "panel-webhook-delete", "confirm")
+        tab.goto(f"/panel/webhooks/{endpoint.public_id}/")
+        tab.locator("form[action$='/toggle/'] button").click()
+        tab.wait_for_load_state("networkidle")
+        shot(tab, "panel-webhook", "disabled")
+        tab.goto("/panel/statements/")
+        shot(tab, "panel-statements", "list")
+        for state, dds_id in STATEMENTS.items():
+            tab.goto(f"/panel/statements/{dds_id}/")
+            tab.wait_for_selector("figure.plot-map svg")
+            shot(tab, "panel-statement", state)
+        tab.goto("/panel/declarations/new/")
+        shot(tab, "panel-declaration-new", "empty")
+        tab.locator("#id_hs_heading").fill("12")
+        tab.locator("#id_nip").fill("123")
+        tab.locator("button[name=action][value=file]").click()
+        tab.wait_for_load_state("networkidle")
+        shot(tab, "panel-declaration-new", "error")
+        tab.goto("/panel/declarations/new/")
+        tab.locator("#id_operator_name").fill("Gospodarstwo Rolne Jan Kowalski")
+        tab.locator("#id_address").fill("Zalesie 7, 05-652 Błędów")
+        tab.locator("#id_commodity").select_option("soya")
+        tab.locator("#id_hs_heading").fill("1201")
+        tab.locator("#id_description").fill("soja, zbiór 2025")
+        tab.locator("#id_net_mass_kg").fill("12000")
+        tab.locator("#id_percentage_estimation_or_deviation").fill("5")
+        tab.locator("#id_parcel_ids").fill(PARCEL)
+        tab.locator("#id_legality").check()
+        tab.locator("#id_annex_iii_declaration").check()
+        tab.locator("#id_signatory_name").fill("Jan Kowalski")
+        tab.locator("button[name=action][value=check]").click()
+        tab.wait_for_selector("figure.plot-map svg")
+        shot(tab, "panel-declaration-new", "checked")
+        tab.locator("button[name=action][value=file]").click()
+        tab.wait_for_url("**/panel/statements/*/")
+        shot(tab, "panel-statement", "simplified")
+        tab.goto("/panel/organisations/")
+        shot(tab, "panel-organisations", "populated")
+        tab.goto("/panel/supply-chain/")
+        shot(tab, "panel-supply-chain", "populated")
+        submit(tab, "main form:has(input[name=action][value=partner])")
+        shot(tab, "panel-supply-chain", "error")
+        tab.goto("/panel/eu-credentials/")
+        shot(tab, "panel-eu-credentials", "saved")
+        tab.goto("/panel/reports/")
+        shot(tab, "panel-reports", "list")
+        for state, status in (("ready", "done"), ("failed", "failed")):
+            found = CsrdReport.objects.get(owner__email=email, status=status)
+            tab.goto(f"/panel/reports/{found.public_id}/")
+            shot(tab, "panel-report", state)
+        tab.context.close()
+
+        # --- A Starter account: filing included, nothing set up yet.
+        tab = session(STARTER_EMAIL)
+        tab.goto("/panel/organisations/")
+        shot(tab, "panel-organisations", "empty")
+        tab.goto("/panel/supply-chain/")
+        shot(tab, "panel-supply-chain", "empty")
+        tab.goto("/panel/eu-credentials/")
+        shot(tab, "panel-eu-credentials", "empty")
+        submit(tab)
+        shot(tab, "panel-eu-credentials", "error")
+        tab.context.close()
+
+        # --- A Free account: verification only.
+        tab = session(FREE_EMAIL)
+        shot(tab, "panel-dashboard", "empty")
+        tab.goto("/panel/statements/")
+        shot(tab, "panel-statements", "empty")
+        for name, path in (
+            ("panel-webhooks", "/panel/webhooks/"),
+            ("panel-declaration-new", "/panel/declarations/new/"),
+            ("panel-supply-chain", "/panel/supply-chain/"),
+            ("panel-eu-credentials", "/panel/eu-credentials/"),
+            ("panel-reports", "/panel/reports/"),
+        ):
+            tab.goto(path)
+            shot(tab, name, "not_in_plan")
+        # Signing out lands on the sign-in page.
+        tab.locator("form.signout button").click()
+        tab.wait_for_url("**/accounts/login/")
+        shot(tab, "account-login", "signed_out")
         browser.close()
     return written
 
 
-def main() -> None:
-    reason = chromium_missing_reason()
-    if reason:
-        raise SystemExit(f"the panel screenshots need headless Chromium: {reason}")
-    OUT.mkdir(parents=True, exist_ok=True)
-    port = free_port()
+def run_one(lang: str) -> None:
+    """One language on a database of its own (the pictures change what they show)."""
+    from risk.uldk_standin import UldkStandIn
+
+    port, eu_port = free_port(), free_port()
     base = f"http://127.0.0.1:{port}"
+    uldk = UldkStandIn()
     with tempfile.TemporaryDirectory(prefix="eudr-panel-screens-") as var_dir:
         for name in ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL"):
             os.environ.pop(name, None)
@@ -201,28 +429,63 @@ def main() -> None:
             DEBUG="1",
             PUBLIC_BASE_URL="http://127.0.0.1:8000",
             DJANGO_SETTINGS_MODULE="eudr_service.settings",
+            ULDK_BASE_URL=uldk.start(),
+            # The local fake of the EU Information System, as under `make run`: seed_demo
+            # gives the demo account its credentials, and nothing is sent to the real EU.
+            EU_IS_URL=f"http://127.0.0.1:{eu_port}/tracesnt/",
+            EU_IS_FIRST_POLL_SECONDS="0",
         )
         env = dict(os.environ)
+
         manage(env, "migrate", "--noinput", "-v", "0")
         seeded = manage(env, "seed_demo")
         email = re.search(r"Demo account:\s+(\S+)", seeded).group(1)
         key = re.search(r"Demo API key:\s+(\S+)", seeded).group(1)
         seed_panel(email)
-        server = subprocess.Popen(
-            [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        # The pictures' own look-ups (a reset token, ids) run beside Playwright's event loop.
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+        servers = [
+            subprocess.Popen(
+                [sys.executable, "manage.py", *args],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            for args in (
+                ("run_fake_eu_is", "--port", str(eu_port)),
+                ("runserver", "--noreload", f"127.0.0.1:{port}"),
+            )
+        ]
+        server = servers[-1]
         try:
             wait_until_up(f"{base}/livez", server)
             call_api(base, key, API_CALLS_TODAY)
-            for path in capture(base, email):
+            for path in capture(base, lang, email):
+                shrink(path)
                 print(path.relative_to(ROOT))
         finally:
-            server.terminate()
-            server.wait(timeout=30)
+            for process in servers:
+                process.terminate()
+                process.wait(timeout=30)
+            uldk.stop()
+
+
+def main() -> None:
+    reason = chromium_missing_reason()
+    if reason:
+        raise SystemExit(f"the panel screenshots need headless Chromium: {reason}")
+    OUT.mkdir(parents=True, exist_ok=True)
+    if len(sys.argv) == 3 and sys.argv[1] == "--lang":
+        run_one(sys.argv[2])
+        return
+    for name in expected_pictures("panel"):
+        (OUT / name).unlink(missing_ok=True)  # none left over from an earlier run
+    for lang in LANGS:
+        subprocess.run([sys.executable, __file__, "--lang", lang], check=True)
+    missing = [name for name in expected_pictures("panel") if not (OUT / name).exists()]
+    if missing:
+        raise SystemExit(f"pictures of the page list not taken: {', '.join(missing)}")
 
 
 if __name__ == "__main__":
