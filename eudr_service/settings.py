@@ -523,6 +523,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "risk-jobs-maintain": {"task": "compliance.risk_jobs_maintain", "schedule": 600.0},
     # Supplier and customer records past their five-year retention (Article 5(4)).
     "trading-partners-purge": {"task": "compliance.trading_partner_records_purge", "schedule": 3600.0},
+    # Suppliers' mandate requests: expired links, and e-mails a lost task left unsent.
+    "supplier-mandates-maintain": {"task": "suppliers.mandates_maintain", "schedule": 300.0},
 }
 
 # --- Web panel (accounts) ----------------------------------------------------------

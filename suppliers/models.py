@@ -14,6 +14,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from eudr_service.lib.encryption import EncryptedTextField
 
@@ -79,3 +80,71 @@ class Supplier(models.Model):
     @property
     def parcel_ids(self) -> list[str]:
         return [line for line in self.parcels.splitlines() if line]
+
+    def current_mandate(self) -> SupplierMandate | None:
+        """The newest mandate (prefetch `mandates` when listing many suppliers)."""
+        return next(iter(self.mandates.all()), None)
+
+
+class MandateKind(models.TextChoices):
+    DOCUMENT = "document", _("signed authorisation (uploaded)")
+    EMAIL = "email_confirmation", _("confirmed by the supplier by e-mail")
+
+
+class MandateStatus(models.TextChoices):
+    PENDING_REVIEW = "pending_review", _("awaiting our staff's review")
+    REQUESTED = "requested", _("awaiting the supplier's confirmation")
+    ACTIVE = "active", _("active")
+    REJECTED = "rejected", _("rejected by our staff")
+    REVOKED = "revoked", _("revoked by the supplier")
+    EXPIRED = "expired", _("link expired unconfirmed")
+
+
+class SupplierMandate(models.Model):
+    """The supplier's authorisation for the buyer to file as its representative (Art. 6).
+
+    Two ways to give it. A signed authorisation uploaded by the buyer (PDF, JPEG or PNG;
+    type and size checked here, stored encrypted): the service cannot check a signature or
+    who signed, so staff review it in the admin before it is active. Or a confirmation the
+    supplier gives through a one-time link sent to the e-mail address on the roster: the
+    service itself sees the link used, so no staff review; the same link later shows what
+    was filed in the supplier's name and lets the supplier revoke. The newest mandate of a
+    supplier is the one that counts; older ones stay as history.
+    """
+
+    supplier = models.ForeignKey(Supplier, on_delete=models.CASCADE, related_name="mandates")
+    kind = models.CharField(max_length=24, choices=MandateKind.choices)
+    status = models.CharField(max_length=16, choices=MandateStatus.choices)
+    # The uploaded authorisation, base64 inside the encrypted text (a few megabytes at most).
+    document = EncryptedTextField(blank=True)
+    document_name = models.CharField(max_length=200, blank=True)
+    document_type = models.CharField(max_length=32, blank=True)
+    document_sha256 = models.CharField(max_length=64, blank=True)
+    # The link's secret, encrypted (a failed send is retried with it); found by its hash.
+    token = EncryptedTextField(blank=True)
+    token_hash = models.CharField(max_length=64, blank=True, db_index=True)
+    email_sent_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    reviewed_at = models.DateTimeField(null=True, blank=True)
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        limit_choices_to={"is_staff": True},
+    )
+    review_note = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.supplier} {self.kind} {self.status}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == MandateStatus.ACTIVE

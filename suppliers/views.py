@@ -20,13 +20,30 @@ from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES
 from eudr_service.lib.pagination import ApiCursorPagination
 from eudr_service.lib.problems import Problem
 from regulation.commodities import IN_SCOPE_CODES
+from suppliers.mandates import (
+    MAX_DOCUMENT_BYTES,
+    MandateRefused,
+    mandate_document_record,
+    mandates_request_many,
+)
 from suppliers.models import Supplier
 from suppliers.roster import MAX_ROWS, RosterInvalid, template_csv
-from suppliers.serializers import RosterImportOutSerializer, SupplierOutSerializer
+from suppliers.serializers import (
+    MandateOutSerializer,
+    MandateRequestsInSerializer,
+    MandateRequestsOutSerializer,
+    RosterImportOutSerializer,
+    SupplierOutSerializer,
+)
 from suppliers.services import roster_import
 
 _ID = OpenApiParameter("supplier_id", OpenApiTypes.UUID, OpenApiParameter.PATH)
 _ERRORS = {code: PROBLEM_RESPONSES[code] for code in (403,)}
+_UPLOAD = {
+    "type": "object",
+    "properties": {"file": {"type": "string", "format": "binary"}},
+    "required": ["file"],
+}
 
 
 @extend_schema_view(
@@ -50,14 +67,17 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
 
     required_feature = "dds"
     test_key_policy = TEST_OBJECTS
-    parser_classes = [DepthLimitedJSONParser, UploadParser]
+    # Each action names its own: uploads read multipart, the rest JSON.
+    parser_classes = [DepthLimitedJSONParser]
     serializer_class = SupplierOutSerializer
     pagination_class = ApiCursorPagination
     lookup_field = "public_id"
     lookup_url_kwarg = "supplier_id"
 
     def get_queryset(self):
-        found = Supplier.objects.filter(owner=self.request.user, livemode=request_livemode(self.request))
+        found = Supplier.objects.filter(
+            owner=self.request.user, livemode=request_livemode(self.request)
+        ).prefetch_related("mandates")
         commodity = self.request.query_params.get("commodity")
         if commodity is not None:
             if commodity not in IN_SCOPE_CODES:
@@ -67,7 +87,7 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
             found = found.filter(commodity=commodity)
         return found
 
-    def retrieve(self, request: Request, supplier_id: str) -> Response:
+    def _own(self, supplier_id: str) -> Supplier:
         try:
             wanted = uuid.UUID(supplier_id)
         except ValueError:  # a malformed id is as unknown as a missing one
@@ -75,7 +95,61 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         supplier = self.get_queryset().filter(public_id=wanted).first() if wanted else None
         if supplier is None:
             raise Problem(404, "not_found", "No such supplier.")
-        return Response(SupplierOutSerializer(supplier).data)
+        return supplier
+
+    def retrieve(self, request: Request, supplier_id: str) -> Response:
+        return Response(SupplierOutSerializer(self._own(supplier_id)).data)
+
+    @extend_schema(
+        operation_id="suppliers_mandate_upload",
+        summary="Upload the supplier's signed authorisation (PDF, JPEG or PNG); staff review it",
+        parameters=[_ID],
+        request={"multipart/form-data": _UPLOAD},
+        responses={
+            201: MandateOutSerializer,
+            400: PROBLEM_RESPONSES[400],
+            404: PROBLEM_RESPONSES[404],
+            **_ERRORS,
+        },
+        tags=["suppliers"],
+    )
+    @action(
+        detail=True, methods=["post"], url_path="mandate", url_name="mandate", parser_classes=[UploadParser]
+    )
+    def mandate(self, request: Request, supplier_id: str) -> Response:
+        supplier = self._own(supplier_id)
+        upload = request.FILES.get("file") if hasattr(request, "FILES") else None
+        if upload is None:
+            raise Problem(400, "invalid_upload", "Upload the signed authorisation as a multipart `file`.")
+        data = upload.read(MAX_DOCUMENT_BYTES + 1)
+        try:
+            mandate = mandate_document_record(supplier=supplier, filename=upload.name or "", data=data)
+        except MandateRefused as exc:
+            raise Problem(400, exc.code, str(exc)) from exc
+        return Response(MandateOutSerializer(mandate).data, status=201)
+
+    @extend_schema(
+        operation_id="suppliers_mandate_requests",
+        summary="Ask suppliers to confirm their mandate through a one-time e-mail link",
+        request=MandateRequestsInSerializer,
+        responses={201: MandateRequestsOutSerializer, 400: PROBLEM_RESPONSES[400], **_ERRORS},
+        tags=["suppliers"],
+    )
+    @action(
+        detail=False,
+        methods=["post"],
+        url_path="mandate-requests",
+        url_name="mandate-requests",
+        parser_classes=[DepthLimitedJSONParser],
+    )
+    def mandate_requests(self, request: Request) -> Response:
+        body = MandateRequestsInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        chosen = self.get_queryset()
+        if "suppliers" in body.validated_data:
+            chosen = chosen.filter(public_id__in=body.validated_data["suppliers"])
+        requested, skipped = mandates_request_many(suppliers=chosen)
+        return Response({"requested": requested, "skipped": skipped}, status=201)
 
     @extend_schema(
         operation_id="suppliers_import",
@@ -87,16 +161,13 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
             "invalid row refuses the whole file with 400 `roster_invalid`, every problem in `errors` "
             "with its `line` and `field`. A supplier already uploaded (same `producer_number`) is updated."
         ),
-        request={
-            "multipart/form-data": {
-                "type": "object",
-                "properties": {"file": {"type": "string", "format": "binary"}},
-            }
-        },
+        request={"multipart/form-data": _UPLOAD},
         responses={201: RosterImportOutSerializer, 400: PROBLEM_RESPONSES[400], **_ERRORS},
         tags=["suppliers"],
     )
-    @action(detail=False, methods=["post"], url_path="import", url_name="import")
+    @action(
+        detail=False, methods=["post"], url_path="import", url_name="import", parser_classes=[UploadParser]
+    )
     def upload(self, request: Request) -> Response:
         upload = request.FILES.get("file") if hasattr(request, "FILES") else None
         if upload is None:

@@ -411,6 +411,27 @@ _ROWS: tuple[ProblemType, ...] = (
         _("Send less per request, or use the asynchronous endpoint where one exists."),
     ),
     ProblemType(
+        "unsupported_document",
+        400,
+        _("Unsupported document"),
+        _("The uploaded authorisation is not a PDF, JPEG or PNG file (judged by its content)."),
+        _("Scan or save the signed authorisation as PDF, JPEG or PNG and upload it again."),
+    ),
+    ProblemType(
+        "document_too_large",
+        400,
+        _("Document too large"),
+        _("The uploaded authorisation is larger than 2 MB."),
+        _("Scan it at a lower resolution or in black and white, then upload it again."),
+    ),
+    ProblemType(
+        "empty_document",
+        400,
+        _("Empty document"),
+        _("The uploaded file is empty."),
+        _("Upload the signed authorisation itself."),
+    ),
+    ProblemType(
         "roster_invalid",
         400,
         _("Roster refused"),

@@ -117,6 +117,7 @@ def walked_account(request, make_user, make_key, make_statement, monkeypatch):
     # Receivers' names resolve to a public address (DNS is a third party); nothing is sent.
     monkeypatch.setattr(safe_http, "resolve", lambda host, port: [ipaddress.ip_address("93.184.215.14")])
     monkeypatch.setattr(safe_http, "post", _refuse)
+    monkeypatch.setattr(safe_http.ConnectionPool, "post", lambda self, target, **kwargs: _refuse(str(target)))
     owner = make_user("enterprise")
     _, plaintext = make_key(user=owner)
     client = APIClient(HTTP_AUTHORIZATION=f"Bearer {plaintext}", **LATEST)

@@ -126,6 +126,8 @@ def _offline(settings, monkeypatch) -> None:
         raise safe_http.OutboundError("outbound HTTP is disabled in the fuzzing tests")
 
     monkeypatch.setattr(safe_http, "post", refuse)
+    # Webhook deliveries go through the connection pool: refused there too, no packet leaves.
+    monkeypatch.setattr(safe_http.ConnectionPool, "post", lambda self, target, **kwargs: refuse(str(target)))
 
 
 @pytest.fixture

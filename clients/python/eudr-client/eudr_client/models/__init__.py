@@ -46,10 +46,14 @@ from .field_error import FieldError
 from .file_format_enum import FileFormatEnum
 from .history_entry import HistoryEntry
 from .job_progress import JobProgress
-from .kind_enum import KindEnum
 from .lang_enum import LangEnum
 from .location_out import LocationOut
 from .location_risk import LocationRisk
+from .mandate_out import MandateOut
+from .mandate_out_kind_enum import MandateOutKindEnum
+from .mandate_out_status_enum import MandateOutStatusEnum
+from .mandate_requests_in_request import MandateRequestsInRequest
+from .mandate_requests_out import MandateRequestsOut
 from .operator_identity_enum import OperatorIdentityEnum
 from .operator_out import OperatorOut
 from .operator_request import OperatorRequest
@@ -107,7 +111,9 @@ from .supplier_out import SupplierOut
 from .supplier_request import SupplierRequest
 from .suppliers_import_body import SuppliersImportBody
 from .suppliers_list_commodity import SuppliersListCommodity
+from .suppliers_mandate_upload_body import SuppliersMandateUploadBody
 from .suppliers_template_lang import SuppliersTemplateLang
+from .trading_partner_in_kind_enum import TradingPartnerInKindEnum
 from .trading_partner_in_request import TradingPartnerInRequest
 from .trading_partner_out import TradingPartnerOut
 from .trading_partners_export_json_response_200 import TradingPartnersExportJsonResponse200
@@ -170,10 +176,14 @@ __all__ = (
     "FileFormatEnum",
     "HistoryEntry",
     "JobProgress",
-    "KindEnum",
     "LangEnum",
     "LocationOut",
     "LocationRisk",
+    "MandateOut",
+    "MandateOutKindEnum",
+    "MandateOutStatusEnum",
+    "MandateRequestsInRequest",
+    "MandateRequestsOut",
     "OperatorIdentityEnum",
     "OperatorOut",
     "OperatorRequest",
@@ -231,7 +241,9 @@ __all__ = (
     "SupplierRequest",
     "SuppliersImportBody",
     "SuppliersListCommodity",
+    "SuppliersMandateUploadBody",
     "SuppliersTemplateLang",
+    "TradingPartnerInKindEnum",
     "TradingPartnerInRequest",
     "TradingPartnerOut",
     "TradingPartnersExportJsonResponse200",

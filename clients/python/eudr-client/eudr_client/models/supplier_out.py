@@ -2,11 +2,15 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 from uuid import UUID
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.mandate_out import MandateOut
+
 
 T = TypeVar("T", bound="SupplierOut")
 
@@ -31,6 +35,7 @@ class SupplierOut:
         land_street (str):
         land_postal_code (str):
         land_city (str):
+        mandate (MandateOut | None): The newest mandate; null when none was given
         livemode (bool): false for a supplier uploaded with a test key
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
@@ -51,12 +56,15 @@ class SupplierOut:
     land_street: str
     land_postal_code: str
     land_city: str
+    mandate: MandateOut | None
     livemode: bool
     created_at: datetime.datetime
     updated_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.mandate_out import MandateOut  # noqa: PLC0415
+
         id = str(self.id)
 
         producer_number = self.producer_number
@@ -87,6 +95,12 @@ class SupplierOut:
 
         land_city = self.land_city
 
+        mandate: dict[str, Any] | None
+        if isinstance(self.mandate, MandateOut):
+            mandate = self.mandate.to_dict()
+        else:
+            mandate = self.mandate
+
         livemode = self.livemode
 
         created_at = self.created_at.isoformat()
@@ -112,6 +126,7 @@ class SupplierOut:
                 "land_street": land_street,
                 "land_postal_code": land_postal_code,
                 "land_city": land_city,
+                "mandate": mandate,
                 "livemode": livemode,
                 "created_at": created_at,
                 "updated_at": updated_at,
@@ -122,6 +137,8 @@ class SupplierOut:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.mandate_out import MandateOut  # noqa: PLC0415
+
         d = dict(src_dict)
         id = UUID(d.pop("id"))
 
@@ -153,6 +170,21 @@ class SupplierOut:
 
         land_city = d.pop("land_city")
 
+        def _parse_mandate(data: object) -> MandateOut | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                mandate_type_1 = MandateOut.from_dict(data)
+
+                return mandate_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MandateOut | None, data)
+
+        mandate = _parse_mandate(d.pop("mandate"))
+
         livemode = d.pop("livemode")
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
@@ -175,6 +207,7 @@ class SupplierOut:
             land_street=land_street,
             land_postal_code=land_postal_code,
             land_city=land_city,
+            mandate=mandate,
             livemode=livemode,
             created_at=created_at,
             updated_at=updated_at,

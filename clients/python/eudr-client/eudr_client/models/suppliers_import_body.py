@@ -8,7 +8,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from .. import types
-from ..types import UNSET, File, FileTypes, Unset
+from ..types import File
 
 T = TypeVar("T", bound="SuppliersImportBody")
 
@@ -17,30 +17,29 @@ T = TypeVar("T", bound="SuppliersImportBody")
 class SuppliersImportBody:
     """
     Attributes:
-        file (File | Unset):
+        file (File):
     """
 
-    file: File | Unset = UNSET
+    file: File
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        file: FileTypes | Unset = UNSET
-        if not isinstance(self.file, Unset):
-            file = self.file.to_tuple()
+        file = self.file.to_tuple()
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update({})
-        if file is not UNSET:
-            field_dict["file"] = file
+        field_dict.update(
+            {
+                "file": file,
+            }
+        )
 
         return field_dict
 
     def to_multipart(self) -> types.RequestFiles:
         files: types.RequestFiles = []
 
-        if not isinstance(self.file, Unset):
-            files.append(("file", self.file.to_tuple()))
+        files.append(("file", self.file.to_tuple()))
 
         for prop_name, prop in self.additional_properties.items():
             files.append((prop_name, (None, str(prop).encode(), "text/plain")))
@@ -50,12 +49,7 @@ class SuppliersImportBody:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        _file = d.pop("file", UNSET)
-        file: File | Unset
-        if isinstance(_file, Unset):
-            file = UNSET
-        else:
-            file = File(payload=BytesIO(_file))
+        file = File(payload=BytesIO(d.pop("file")))
 
         suppliers_import_body = cls(
             file=file,

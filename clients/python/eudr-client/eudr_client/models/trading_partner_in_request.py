@@ -7,7 +7,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.kind_enum import KindEnum, check_kind_enum
+from ..models.trading_partner_in_kind_enum import TradingPartnerInKindEnum, check_trading_partner_in_kind_enum
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="TradingPartnerInRequest")
@@ -19,7 +19,7 @@ class TradingPartnerInRequest:
     first one records them at /api/eudr/v1/upstream-references.
 
         Attributes:
-            kind (KindEnum): * `supplier` - supplier
+            kind (TradingPartnerInKindEnum): * `supplier` - supplier
                 * `customer` - customer
             consignment_reference (str): Invoice, delivery note or batch
             consignment_date (datetime.date):
@@ -30,7 +30,7 @@ class TradingPartnerInRequest:
             website (str | Unset):
     """
 
-    kind: KindEnum
+    kind: TradingPartnerInKindEnum
     consignment_reference: str
     consignment_date: datetime.date
     name: str
@@ -83,7 +83,7 @@ class TradingPartnerInRequest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        kind = check_kind_enum(d.pop("kind"))
+        kind = check_trading_partner_in_kind_enum(d.pop("kind"))
 
         consignment_reference = d.pop("consignment_reference")
 
