@@ -14,7 +14,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import User
-from accounts.services import organisation_match
+from accounts.services import OperatorMatch, OperatorRole, organisation_match
 from compliance import events, hooks
 from compliance.geolocation import is_point_plot
 from compliance.identifiers import DDS_PREFIX, SD_PREFIX, build_identifier, normalise
@@ -191,8 +191,14 @@ def dds_file(
     idempotency_key: str | None = None,
     filing_kind: str = FilingKind.DDS,
     livemode: bool = True,
+    represented: bool = False,
 ) -> tuple[DueDiligenceStatement, bool]:
     """File a statement from a validated body; returns (statement, replayed).
+
+    `represented`: the account files as the operator's authorised representative under a
+    mandate recorded outside the account's organisations (a buyer's supplier mandate), so
+    the statement names the operator as represented (V3 representedOperator) even when
+    no organisation of the account matches it.
 
     `livemode=False` files test data (a sandbox key). An Idempotency-Key used
     in the other mode is a conflict: a replay must never cross modes.
@@ -209,7 +215,9 @@ def dds_file(
             return previous.statement, True
     try:
         with transaction.atomic():
-            statement = _dds_create_filed(owner=owner, data=data, filing_kind=filing_kind, livemode=livemode)
+            statement = _dds_create_filed(
+                owner=owner, data=data, filing_kind=filing_kind, livemode=livemode, represented=represented
+            )
             if idempotency_key:
                 IdempotencyRecord.objects.create(
                     owner=owner, key=idempotency_key, request_hash=request_hash, statement=statement
@@ -229,11 +237,13 @@ def dds_file(
 
 
 def _dds_create_filed(
-    *, owner: User, data: dict[str, Any], filing_kind: str, livemode: bool
+    *, owner: User, data: dict[str, Any], filing_kind: str, livemode: bool, represented: bool = False
 ) -> DueDiligenceStatement:
     operator, lines, attestation = data["operator"], data["commodities"], data["attestation"]
     first = lines[0]
     match = organisation_match(account=owner, nip=operator.get("nip", ""), eori=operator.get("eori", ""))
+    if represented and match.role != OperatorRole.AUTHORISED_REPRESENTATIVE:
+        match = OperatorMatch(None, OperatorRole.AUTHORISED_REPRESENTATIVE)
     statement = dds_create(
         owner=owner,
         operator_name=operator["name"],

@@ -525,6 +525,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "trading-partners-purge": {"task": "compliance.trading_partner_records_purge", "schedule": 3600.0},
     # Suppliers' mandate requests: expired links, and e-mails a lost task left unsent.
     "supplier-mandates-maintain": {"task": "suppliers.mandates_maintain", "schedule": 300.0},
+    # Bulk filings no worker holds (a lost task, a killed worker's lapsed lease).
+    "supplier-bulk-filings-sweep": {"task": "suppliers.bulk_filings_sweep", "schedule": 60.0},
 }
 
 # --- Web panel (accounts) ----------------------------------------------------------

@@ -50,6 +50,8 @@ class Supplier(models.Model):
         max_length=16, help_text="natural_person, micro or small (Directive 2013/34/EU Art. 3)"
     )
     commodity = models.CharField(max_length=16, help_text="Annex I code")
+    quantity = models.DecimalField(max_digits=14, decimal_places=3, help_text="The yearly quantity estimated")
+    unit = models.CharField(max_length=3, help_text="kg, or a supplementary unit code (NAR, MTQ, ...)")
     name = EncryptedTextField()
     nip = EncryptedTextField(blank=True)
     regon = EncryptedTextField(blank=True)
@@ -148,3 +150,66 @@ class SupplierMandate(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status == MandateStatus.ACTIVE
+
+
+class BulkFilingStatus(models.TextChoices):
+    RUNNING = "running", _("filing")
+    DONE = "done", _("done")
+    CANCELLED = "cancelled", _("cancelled")
+
+
+class RowState(models.TextChoices):
+    QUEUED = "queued", _("waiting")
+    FILED = "filed", _("filed")
+    FAILED = "failed", _("failed")
+    CANCELLED = "cancelled", _("cancelled")
+
+
+class BulkFiling(models.Model):
+    """One request to file a simplified declaration for every supplier with a mandate in force.
+
+    Each row is filed once whatever happens to the workers: the filing of a row carries an
+    idempotency key of its own (`bulk-<row id>`), so a row filed by a worker that died
+    before recording it is found again, not filed twice."""
+
+    public_id = models.CharField(max_length=40, unique=True)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bulk_filings")
+    livemode = models.BooleanField(default=True)
+    status = models.CharField(
+        max_length=16, choices=BulkFilingStatus.choices, default=BulkFilingStatus.RUNNING
+    )
+    options = models.JSONField(default=dict, help_text="The declarations' goods and activity, as requested")
+    total = models.PositiveIntegerField()
+    skipped = models.JSONField(default=dict, help_text="Suppliers left out, counted by reason")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # A worker's lease on the filing: another picks it up once it lapses (a killed worker).
+    leased_until = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.public_id
+
+
+class BulkFilingRow(models.Model):
+    filing = models.ForeignKey(BulkFiling, on_delete=models.CASCADE, related_name="rows")
+    supplier = models.ForeignKey(Supplier, on_delete=models.PROTECT, related_name="bulk_rows")
+    state = models.CharField(max_length=16, choices=RowState.choices, default=RowState.QUEUED)
+    statement = models.ForeignKey(
+        "compliance.DueDiligenceStatement", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    errors = models.JSONField(default=list, help_text="Why the row failed: field, code, message")
+    attempts = models.PositiveSmallIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["filing", "supplier"], name="one_row_per_supplier_and_filing")
+        ]
+        indexes = [models.Index(fields=["filing", "state"])]
+
+    def __str__(self) -> str:
+        return f"{self.filing_id}/{self.supplier_id} {self.state}"

@@ -18,6 +18,7 @@ import re
 import unicodedata
 import zipfile
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.utils.functional import Promise
@@ -25,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from eudr_service.lib.nip import nip_normalise
 from eudr_service.lib.regon import regon_normalise
+from euis.quantities import UNIT_NAMES
 from regulation.commodities import UnknownCommodity, normalize_commodity
 from regulation.regime import Size
 from risk.engine import InvalidParcelId, parse_parcel_id
@@ -60,11 +62,16 @@ COLUMNS = (
     Column("size", "size", "wielkość", True),
     Column("nip", "nip", "NIP", False),
     Column("regon", "regon", "REGON", False),
-    Column("street", "street", "ulica", False),
+    # Required: the EU's structured address needs a street (a village's "Wólka 12" is one).
+    Column("street", "street", "ulica", True),
     Column("postal_code", "postal_code", "kod pocztowy", True),
     Column("city", "city", "miejscowość", True),
     Column("email", "email", "e-mail", False),
     Column("commodity", "commodity", "towar", True),
+    # The yearly quantity the declaration estimates (Annex III: the quantity), in kg or in a
+    # supplementary unit (head of cattle NAR, m³ of wood MTQ; euis.quantities).
+    Column("quantity", "quantity", "ilość", True),
+    Column("unit", "unit", "jednostka", True),
     Column("parcels", "parcels", "działki", False),
     Column("land_street", "land_street", "ulica gruntu lub siedziby stada", False),
     Column("land_postal_code", "land_postal_code", "kod pocztowy gruntu lub siedziby stada", False),
@@ -81,6 +88,8 @@ EXAMPLE_ROW = {
     "city": "Łęczyca",
     "email": "jan.kowalski@example.pl",
     "commodity": "soja",
+    "quantity": "18000",
+    "unit": "kg",
     "parcels": "141201_1.0001.6509; 141201_1.0001.6510",
     "land_street": "",
     "land_postal_code": "",
@@ -259,6 +268,7 @@ def _row(line: int, values: dict[str, str]) -> tuple[SupplierRow, list[RowError]
     if values.get("email") and not EMAIL.fullmatch(values["email"]):
         refuse("email", "invalid_email", _("This is not an e-mail address."))
     _commodity(values, row, refuse)
+    _quantity(values, row, refuse)
     _land(values, row, refuse)
     return row, errors
 
@@ -299,6 +309,32 @@ def _commodity(values: dict[str, str], row: SupplierRow, refuse) -> None:
             "commodity", "out_of_scope", _("This commodity is outside the regulation: nothing to declare.")
         )
     row.values["commodity"] = commodity.code
+
+
+_UNITS = {"kg": "kg", "szt": "NAR", "sztuk": "NAR", "m3": "MTQ", "m³": "MTQ"} | {
+    code.lower(): code for code in UNIT_NAMES
+}
+
+
+def _quantity(values: dict[str, str], row: SupplierRow, refuse) -> None:
+    text = values.get("quantity", "").replace(" ", "").replace(",", ".")
+    if text:
+        try:
+            amount = Decimal(text)
+        except InvalidOperation:
+            amount = None
+        if amount is None or not amount.is_finite() or amount <= 0 or amount >= Decimal("1e11"):
+            refuse("quantity", "invalid_quantity", _("A quantity is a positive number, e.g. 18000 or 12,5."))
+        else:
+            row.values["quantity"] = str(amount)
+    unit = values.get("unit", "")
+    if unit:
+        code = _UNITS.get(unit.strip().lower())
+        if code is None:
+            refuse(
+                "unit", "invalid_unit", _("The unit is kg, szt (head) or m3, or a code such as NAR or MTQ.")
+            )
+        row.values["unit"] = code or unit
 
 
 def _land(values: dict[str, str], row: SupplierRow, refuse) -> None:

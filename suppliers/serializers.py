@@ -5,7 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from eudr_service.lib.fields import ApiModelSerializer
+from eudr_service.lib.fields import ApiModelSerializer, QuantityField
 from suppliers.models import MandateKind, MandateStatus, RosterImport, Supplier, SupplierMandate
 
 
@@ -52,6 +52,7 @@ class MandateRequestsOutSerializer(serializers.Serializer):
 class SupplierOutSerializer(ApiModelSerializer):
     id = serializers.UUIDField(source="public_id", read_only=True)
     parcels = serializers.ListField(child=serializers.CharField(), source="parcel_ids", read_only=True)
+    quantity = QuantityField(max_digits=14, decimal_places=3, read_only=True, help_text="Yearly, in `unit`")
     mandate = serializers.SerializerMethodField(help_text="The newest mandate; null when none was given")
     livemode = serializers.BooleanField(
         read_only=True, help_text="false for a supplier uploaded with a test key"
@@ -71,6 +72,8 @@ class SupplierOutSerializer(ApiModelSerializer):
             "city",
             "email",
             "commodity",
+            "quantity",
+            "unit",
             "parcels",
             "land_street",
             "land_postal_code",

@@ -12,6 +12,8 @@ from suppliers.roster import RosterInvalid, RowError, read_table, validate
 _STORED = (
     "size",
     "commodity",
+    "quantity",
+    "unit",
     "name",
     "nip",
     "regon",

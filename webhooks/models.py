@@ -26,6 +26,9 @@ EVENT_TYPES: dict[str, str | Promise] = {
     "risk.critical": _("A risk assessment came out critical."),
     "risk.job_completed": _("A risk-scoring job finished: counts by level and its critical plots."),
     "csrd.report_ready": _("A CSRD report is ready."),
+    "suppliers.filing_completed": _(
+        "A bulk filing for your suppliers finished: declarations filed and rows failed, by count."
+    ),
     "webhook.test": _("A test event, sent on request."),
 }
 

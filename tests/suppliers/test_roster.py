@@ -25,15 +25,18 @@ HEADER = ",".join(
         "city",
         "email",
         "commodity",
+        "quantity",
+        "unit",
         "parcels",
         "land_postal_code",
         "land_city",
     ]
 )
+P = "141201_1.0001.6509"
 GOOD = [
-    "D-1,Jan Kowalski,natural_person,,,Polna 3,99-100,Łęczyca,jan@example.pl,soja,141201_1.0001.6509,,",
-    "D-2,Tartak Sp. z o.o.,small,526-025-02-74,123456785,Leśna 1,26-600,Radom,,drewno,,26-600,Radom",
-    "D-3,Anna Nowak,natural_person,,,,26-600,Radom,,bydło,,26-601,Jedlińsk",
+    f"D-1,Jan Kowalski,natural_person,,,Polna 3,99-100,Łęczyca,jan@example.pl,soja,18000,kg,{P},,",
+    "D-2,Tartak Sp. z o.o.,small,526-025-02-74,123456785,Leśna 1,26-600,Radom,,drewno,18000,kg,,26-600,Radom",
+    "D-3,Anna Nowak,natural_person,,,Wólka 12,26-600,Radom,,bydło,40,szt,,26-601,Jedlińsk",
 ]
 
 
@@ -63,29 +66,33 @@ def test_a_valid_roster_is_imported_with_codes_and_normalised_identifiers(make_u
     )
     assert (sawmill.nip, sawmill.regon, sawmill.commodity) == ("5260250274", "123456785", "wood")
     assert (herd.commodity, herd.land_postal_code, herd.land_city) == ("cattle", "26-601", "Jedlińsk")
+    assert (farmer.quantity, farmer.unit, herd.quantity, herd.unit) == (18000, "kg", 40, "NAR")
 
 
 def test_every_invalid_row_is_reported_with_its_line_and_field_and_nothing_is_imported(make_user):
     owner = make_user("standard")
     rows = [
         GOOD[0],
-        "D-4,Firma,small,1234567890,,,26-600,Radom,,soja,141201_1.0001.6509,,",  # bad NIP
-        "D-5,Ktoś,large,,,,2660,Radom,not-an-email,soja,141201_1.0001.6509,,",  # size, postal code, e-mail
-        "D-6,Ktoś,micro,,12345,,26-600,Radom,,pszenica,991201_1.0001.1,,",  # no NIP, REGON, wheat, parcel
-        "D-7,Ktoś,natural_person,,,,26-600,Radom,,kawa,,,",  # no land
-        "D-1,Duplikat,natural_person,,,,26-600,Radom,,soja,141201_1.0001.6509,,",
-        ",,,,,,,,,,,,",  # blank lines are skipped
-        ",bez numeru,natural_person,,,,26-600,Radom,,soja,141201_1.0001.6509,,",
+        "D-4,Firma,small,1234567890,,Rynek 1,26-600,Radom,,soja,18000,kg,141201_1.0001.6509,,",  # bad NIP
+        f"D-5,Ktoś,large,,,Rynek 1,2660,Radom,not-an-email,soja,-5,t,{P},,",  # size, code, mail, qty
+        "D-6,Ktoś,micro,,12345,Rynek 1,26-600,Radom,,pszenica,1,kg,991201_1.0001.1,,",  # 4 problems
+        "D-7,Ktoś,natural_person,,,,26-600,Radom,,kawa,18000,kg,,,",  # no street, no land
+        "D-1,Duplikat,natural_person,,,Rynek 1,26-600,Radom,,soja,18000,kg,141201_1.0001.6509,,",
+        ",,,,,,,,,,,,,,",  # blank lines are skipped
+        ",bez numeru,natural_person,,,Rynek 1,26-600,Radom,,soja,18000,kg,141201_1.0001.6509,,",
     ]
     assert _problems(owner, _csv(*rows)) == {
         (3, "nip", "invalid_nip"),
         (4, "size", "invalid_size"),
         (4, "postal_code", "invalid_postal_code"),
         (4, "email", "invalid_email"),
+        (4, "quantity", "invalid_quantity"),
+        (4, "unit", "invalid_unit"),
         (5, "nip", "required"),
         (5, "regon", "invalid_regon"),
         (5, "commodity", "out_of_scope"),
         (5, "parcels", "invalid_parcel_id"),
+        (6, "street", "required"),
         (6, "parcels", "land_required"),
         (7, "producer_number", "duplicate"),
         (9, "producer_number", "required"),
@@ -134,6 +141,8 @@ def test_an_xlsx_workbook_with_numbers_typed_as_numbers(make_user):
             "Łęczyca",
             None,
             "Soja",
+            18000.0,
+            "kg",
             "141201_1.0001.6509",
             None,
             None,

@@ -1,0 +1,174 @@
+"""Bulk filing: a simplified declaration for every supplier with a mandate, against the fake EU
+system and the ULDK stand-in; nothing lost, nothing filed twice."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone
+
+from compliance.models import DueDiligenceStatement, FilingKind
+from compliance.sd_serializers import SDFilingSerializer
+from compliance.services import dds_file
+from eu_filing.outbox import eu_submissions_poll
+from euis.contract import NS_SD
+from suppliers.bulk import (
+    bulk_filing_cancel,
+    bulk_filing_counts,
+    bulk_filing_create,
+    bulk_filing_results,
+    bulk_filing_results_csv,
+    bulk_filing_retry,
+    bulk_filing_run,
+    declaration_body,
+)
+from suppliers.models import BulkFiling, BulkFilingRow, MandateStatus, RowState, Supplier, SupplierMandate
+from tests.eu_filing.test_simplified_declaration import SECOND_PARCEL, eu  # noqa: F401  (fixture)
+from tests.eu_filing.test_submission import store_credentials
+from tests.euis.conftest import fake_eu  # noqa: F401  (fixture)
+from tests.risk.fakes import PARCEL_ID
+from webhooks.models import Event
+
+pytestmark = pytest.mark.django_db
+HEADER = (
+    "producer_number,name,size,nip,street,postal_code,city,email,commodity,quantity,unit,"
+    "parcels,land_postal_code,land_city"
+)
+ROSTER = [
+    f"D-1,Jan Kowalski,natural_person,,Wola 12,05-300,Mińsk,jan@example.pl,soja,18000,kg,{PARCEL_ID},,",
+    f"D-2,Anna Nowak,natural_person,,Wola 14,05-300,Mińsk,,soja,9000,kg,{SECOND_PARCEL},,",
+    "D-3,Hodowla Bydła Sp. z o.o.,micro,526-025-02-74,Polna 1,26-600,Radom,,bydło,40,szt,,26-601,Jedlińsk",
+    "D-4,Bez Pełnomocnictwa,natural_person,,Wola 16,05-300,Mińsk,,soja,5000,kg,141201_1.0001.6511,,",
+]
+OPTIONS = {
+    "activity": "domestic",
+    "signatory_name": "Ewa Zielińska",
+    "signatory_function": "Kierownik skupu",
+    "goods": {
+        "soya": {"description": "Soja ziarno", "hs_heading": "1201"},
+        "cattle": {"description": "Bydło żywe", "hs_heading": "0102"},
+    },
+}
+
+
+@pytest.fixture
+def buyer(keyed_client, eu):  # noqa: F811
+    client = keyed_client("standard")
+    store_credentials(client)
+    data = ("\n".join([HEADER, *ROSTER]) + "\n").encode()
+    response = client.post(
+        "/api/eudr/v1/suppliers/import", {"file": SimpleUploadedFile("r.csv", data)}, format="multipart"
+    )
+    assert response.status_code == 201, response.content
+    for number in ("D-1", "D-2", "D-3"):  # D-4 gave no mandate
+        SupplierMandate.objects.create(
+            supplier=Supplier.objects.get(producer_number=number),
+            kind="email_confirmation",
+            status=MandateStatus.ACTIVE,
+            confirmed_at=timezone.now(),
+        )
+    return client
+
+
+def _owner(client):
+    return Supplier.objects.first().owner
+
+
+def test_every_supplier_with_a_mandate_ends_with_an_eu_reference(
+    buyer,
+    eu,  # noqa: F811
+    django_capture_on_commit_callbacks,
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        filing = bulk_filing_create(owner=_owner(buyer), livemode=True, options=OPTIONS)
+    filing.refresh_from_db()
+    assert (filing.total, filing.skipped, filing.status) == (3, {"no_mandate": 1}, "done")
+    assert bulk_filing_counts(filing)["filed"] == 3, [r["errors"] for r in bulk_filing_results(filing)]
+    for day in (1, 2, 3):
+        eu_submissions_poll(now=timezone.now() + timedelta(days=day))
+    results = {line["producer_number"]: line for line in bulk_filing_results(filing)}
+    assert set(results) == {"D-1", "D-2", "D-3"}
+    for line in results.values():
+        assert line["declaration_id"].startswith("SD-") and line["eu_status"] == "AVAILABLE"
+        assert line["eu_reference_number"].startswith("S")
+    # Filed as the suppliers' representative: the EU sees each supplier as the operator.
+    sent = eu.records[
+        next(r.uuid for r in eu.records.values() if r.internal_reference)
+    ].statement  # any of them
+    assert sent.find(f".//{{{NS_SD}}}representedOperator") is not None or any(
+        "representedOperator" in el.tag for el in sent.iter()
+    )
+    names = {
+        el.text
+        for record in eu.records.values()
+        for el in record.statement.iter()
+        if el.tag.endswith("operatorName")
+    }
+    assert {"Jan Kowalski", "Anna Nowak", "Hodowla Bydła Sp. z o.o."} <= names
+    assert "D-4" not in bulk_filing_results_csv(filing)
+    (event,) = Event.objects.filter(type="suppliers.filing_completed")
+    assert event.data["counts"]["filed"] == 3
+
+
+def test_a_row_filed_by_a_worker_that_died_before_recording_it_is_not_filed_twice(
+    buyer, django_capture_on_commit_callbacks
+):
+    filing = bulk_filing_create(owner=_owner(buyer), livemode=True, options=OPTIONS)  # task not run
+    row = BulkFilingRow.objects.filter(filing=filing).order_by("id").first()
+    # The worker filed the row's declaration, then died before marking the row.
+    body = declaration_body(row.supplier, filing.options)
+    incoming = SDFilingSerializer(data=body)
+    assert incoming.is_valid(), incoming.errors
+    with django_capture_on_commit_callbacks(execute=True):
+        first, _ = dds_file(
+            owner=filing.owner,
+            data=incoming.validated_data,
+            raw_body=body,
+            idempotency_key=f"bulk-{row.pk}",
+            filing_kind=FilingKind.SIMPLIFIED,
+            livemode=True,
+            represented=True,
+        )
+    assert BulkFilingRow.objects.get(pk=row.pk).state == RowState.QUEUED
+    # Its lease lapses; the sweep's run picks the filing up again.
+    BulkFiling.objects.filter(pk=filing.pk).update(leased_until=timezone.now() - timedelta(seconds=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        bulk_filing_run(filing.pk)
+    row.refresh_from_db()
+    assert row.state == RowState.FILED and row.statement_id == first.pk
+    assert DueDiligenceStatement.objects.filter(owner=filing.owner).count() == 3
+
+
+def test_a_live_lease_keeps_other_workers_off(buyer):
+    filing = bulk_filing_create(owner=_owner(buyer), livemode=True, options=OPTIONS)
+    BulkFiling.objects.filter(pk=filing.pk).update(leased_until=timezone.now() + timedelta(minutes=1))
+    assert bulk_filing_run(filing.pk) == 0
+    assert not DueDiligenceStatement.objects.exists()
+
+
+def test_cancel_stops_queued_rows_and_retry_files_the_failed_ones_again(
+    buyer, django_capture_on_commit_callbacks
+):
+    filing = bulk_filing_create(owner=_owner(buyer), livemode=True, options=OPTIONS)
+    bulk_filing_cancel(filing)
+    assert bulk_filing_counts(filing)["cancelled"] == 3 and bulk_filing_run(filing.pk) == 0
+    assert not DueDiligenceStatement.objects.exists()
+
+    broken = {
+        **OPTIONS,
+        "goods": {**OPTIONS["goods"], "cattle": {"description": "Bydło", "hs_heading": "4403"}},
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        second = bulk_filing_create(owner=_owner(buyer), livemode=True, options=broken)
+    counts = bulk_filing_counts(second)
+    assert (counts["filed"], counts["failed"]) == (2, 1)
+    (failed,) = [line for line in bulk_filing_results(second) if line["state"] == "failed"]
+    assert failed["producer_number"] == "D-3" and failed["errors"][0]["code"] == "hs_not_in_annex_i"
+    BulkFiling.objects.filter(pk=second.pk).update(options=OPTIONS)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert bulk_filing_retry(second) == 1
+    assert bulk_filing_counts(second)["filed"] == 3
+    second.refresh_from_db()
+    assert second.status == "done"
