@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from eudr_service.lib.fields import ApiModelSerializer, QuantityField
-from suppliers.models import MandateKind, MandateStatus, RosterImport, Supplier, SupplierMandate
+from compliance.models import Activity
+from eudr_service.lib.fields import ApiModelSerializer, QuantityField, TimestampField
+from eudr_service.lib.versioning import api_url
+from euis.quantities import PERCENTAGE_MAX
+from regulation.annex_i import annex_line_for
+from regulation.commodities import IN_SCOPE_CODES
+from suppliers.bulk import bulk_filing_counts
+from suppliers.models import (
+    BulkFilingStatus,
+    MandateKind,
+    MandateStatus,
+    RosterImport,
+    Supplier,
+    SupplierMandate,
+)
 
 
 class MandateOutSerializer(ApiModelSerializer):
@@ -98,3 +114,69 @@ class RosterImportOutSerializer(ApiModelSerializer):
         model = RosterImport
         fields = ["filename", "file_format", "sha256", "rows", "created", "updated", "livemode", "created_at"]
         read_only_fields = fields
+
+
+class GoodsInSerializer(serializers.Serializer):
+    description = serializers.CharField(max_length=300, help_text="As the declaration describes the goods")
+    hs_heading = serializers.RegexField(
+        r"^\d{4}(?:\d{2}){0,2}$",
+        error_messages={"invalid": "An HS code of 4, 6 or 8 digits."},
+        help_text="Under an Annex I line of the commodity",
+    )
+
+
+class BulkFilingInSerializer(serializers.Serializer):
+    # The statements' own choices (one enum in the schema); a primary operator imports nothing.
+    activity = serializers.ChoiceField(choices=Activity.choices, default=Activity.DOMESTIC)
+    signatory_name = serializers.CharField(max_length=200, help_text="Who attests for the representative")
+    signatory_function = serializers.CharField(max_length=200)
+    estimate_percentage = serializers.DecimalField(
+        max_digits=5,
+        decimal_places=3,
+        min_value=Decimal(0),
+        max_value=PERCENTAGE_MAX,
+        default=Decimal(10),
+        help_text="How far the yearly quantities in kg are estimates (0 to 25 %)",
+    )
+    goods = serializers.DictField(
+        child=GoodsInSerializer(),
+        help_text="Per commodity code of your suppliers (soya, cattle, wood): description and HS heading",
+    )
+
+    def validate_activity(self, activity: str) -> str:
+        if activity == Activity.IMPORT:
+            raise serializers.ValidationError("A supplier's own production is placed domestic or exported.")
+        return activity
+
+    def validate_goods(self, goods: dict) -> dict:
+        today = timezone.now().date()
+        for code, line in goods.items():
+            if code not in IN_SCOPE_CODES:
+                raise serializers.ValidationError({code: ["Not an Annex I commodity code."]})
+            if annex_line_for(commodity=code, hs_code=line["hs_heading"], on=today) is None:
+                raise serializers.ValidationError(
+                    {code: [f"{line['hs_heading']} is not under an Annex I line of {code}."]},
+                    code="hs_not_in_annex_i",
+                )
+        return goods
+
+
+class BulkFilingOutSerializer(serializers.Serializer):
+    id = serializers.CharField(source="public_id", help_text="bf_...")
+    status = serializers.ChoiceField(choices=BulkFilingStatus.values)
+    total = serializers.IntegerField(help_text="Suppliers with a mandate in force when the filing began")
+    counts = serializers.SerializerMethodField(help_text="Rows per state: queued, filed, failed, cancelled")
+    skipped = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Suppliers left out, by reason"
+    )
+    created_at = TimestampField()
+    finished_at = TimestampField(allow_null=True)
+    livemode = serializers.BooleanField()
+    results = serializers.SerializerMethodField(help_text="Downloads: one line per supplier")
+
+    def get_counts(self, filing) -> dict[str, int]:
+        return bulk_filing_counts(filing)
+
+    def get_results(self, filing) -> dict[str, str]:
+        base = f"/api/eudr/v1/supplier-filings/{filing.public_id}/results"
+        return {fmt: api_url(f"{base}.{fmt}") for fmt in ("json", "csv")}

@@ -202,6 +202,7 @@ OPERATION_TAGS: tuple[tuple[str, str], ...] = (
     ("/api/eudr/v1/trading-partners", "downstream"),
     ("/api/eudr/v1/substantiated-concerns", "downstream"),
     ("/api/eudr/v1/suppliers", "suppliers"),
+    ("/api/eudr/v1/supplier-filings", "suppliers"),
     ("/api/eudr/v1/webhooks", "webhooks"),
     ("/api/csrd/", "csrd"),
     ("/api/widget", "widget"),

@@ -167,6 +167,12 @@ def walked_account(request, make_user, make_key, make_statement, monkeypatch):
         format="multipart",
     )
     assert roster.status_code == 201, roster.content
+    filing = client.post(
+        "/api/eudr/v1/supplier-filings",
+        {"signatory_name": "A", "signatory_function": "B", "goods": {}},
+        format="json",
+    )
+    assert filing.status_code == 202, filing.content
     delivery = client.post(f"/api/eudr/v1/webhooks/{webhook.json()['id']}/test")
     assert delivery.status_code == 202, delivery.content
     declaration = make_statement(
@@ -182,6 +188,7 @@ def walked_account(request, make_user, make_key, make_statement, monkeypatch):
         "record_id": partner.json()["id"],
         "fmt": "json",
         "supplier_id": client.get("/api/eudr/v1/suppliers").json()["results"][0]["id"],
+        "filing_id": filing.json()["id"],
     }
     return client, ids, {"statement": statement, "report": report, "job": job}
 

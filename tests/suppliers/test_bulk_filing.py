@@ -172,3 +172,33 @@ def test_cancel_stops_queued_rows_and_retry_files_the_failed_ones_again(
     assert bulk_filing_counts(second)["filed"] == 3
     second.refresh_from_db()
     assert second.status == "done"
+
+
+def test_the_api_files_in_bulk_reports_progress_and_downloads_results(
+    buyer, django_capture_on_commit_callbacks
+):
+    filings = "/api/eudr/v1/supplier-filings"
+    partial = {**OPTIONS, "goods": {"soya": OPTIONS["goods"]["soya"]}}
+    refused = buyer.post(filings, partial, format="json")
+    assert refused.status_code == 400 and refused.json()["errors"][0]["field"] == "goods.cattle"
+    wrong_hs = {
+        **OPTIONS,
+        "goods": {**OPTIONS["goods"], "soya": {"description": "Soja", "hs_heading": "4403"}},
+    }
+    assert buyer.post(filings, wrong_hs, format="json").status_code == 400
+    assert not BulkFiling.objects.exists()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        started = buyer.post(filings, OPTIONS, format="json", HTTP_API_VERSION="1.1")
+    assert started.status_code == 202, started.content
+    assert started["Location"].endswith(f"{filings}/{started.json()['id']}")
+    progress = buyer.get(f"{filings}/{started.json()['id']}").json()
+    assert progress["status"] == "done" and progress["counts"]["filed"] == 3
+    assert progress["skipped"] == {"no_mandate": 1}
+    csv_text = buyer.get(f"{filings}/{started.json()['id']}/results.csv").content.decode()
+    assert csv_text.splitlines()[0].startswith("producer_number,supplier,state,declaration_id")
+    assert csv_text.count("SD-PL-") == 3
+    as_json = buyer.get(f"{filings}/{started.json()['id']}/results.json").json()
+    assert {line["producer_number"] for line in as_json["results"]} == {"D-1", "D-2", "D-3"}
+    assert buyer.post(f"{filings}/{started.json()['id']}/retry").json()["counts"]["failed"] == 0
+    assert buyer.get(f"{filings}/bf_nosuchfiling").status_code == 404

@@ -10,6 +10,13 @@ from .batch_request import BatchRequest
 from .batch_risk import BatchRisk
 from .batch_summary import BatchSummary
 from .batch_summary_by_level import BatchSummaryByLevel
+from .bulk_filing_in_request import BulkFilingInRequest
+from .bulk_filing_in_request_goods import BulkFilingInRequestGoods
+from .bulk_filing_out import BulkFilingOut
+from .bulk_filing_out_counts import BulkFilingOutCounts
+from .bulk_filing_out_results import BulkFilingOutResults
+from .bulk_filing_out_skipped import BulkFilingOutSkipped
+from .bulk_filing_out_status_enum import BulkFilingOutStatusEnum
 from .commodity_out import CommodityOut
 from .commodity_request import CommodityRequest
 from .concern_in_request import ConcernInRequest
@@ -44,6 +51,7 @@ from .evidence_missing_enum import EvidenceMissingEnum
 from .factor import Factor
 from .field_error import FieldError
 from .file_format_enum import FileFormatEnum
+from .goods_in_request import GoodsInRequest
 from .history_entry import HistoryEntry
 from .job_progress import JobProgress
 from .lang_enum import LangEnum
@@ -57,6 +65,7 @@ from .mandate_requests_out import MandateRequestsOut
 from .operator_identity_enum import OperatorIdentityEnum
 from .operator_out import OperatorOut
 from .operator_request import OperatorRequest
+from .paginated_bulk_filing_out_list import PaginatedBulkFilingOutList
 from .paginated_concern_out_list import PaginatedConcernOutList
 from .paginated_dds_summary_list import PaginatedDDSSummaryList
 from .paginated_delivery_list import PaginatedDeliveryList
@@ -107,6 +116,7 @@ from .size_enum import SizeEnum
 from .species_out import SpeciesOut
 from .species_request import SpeciesRequest
 from .supplementary_unit_qualifier_enum import SupplementaryUnitQualifierEnum
+from .supplier_filings_results_json_response_200 import SupplierFilingsResultsJsonResponse200
 from .supplier_out import SupplierOut
 from .supplier_request import SupplierRequest
 from .suppliers_import_body import SuppliersImportBody
@@ -140,6 +150,13 @@ __all__ = (
     "BatchRisk",
     "BatchSummary",
     "BatchSummaryByLevel",
+    "BulkFilingInRequest",
+    "BulkFilingInRequestGoods",
+    "BulkFilingOut",
+    "BulkFilingOutCounts",
+    "BulkFilingOutResults",
+    "BulkFilingOutSkipped",
+    "BulkFilingOutStatusEnum",
     "CommodityOut",
     "CommodityRequest",
     "ConcernInRequest",
@@ -174,6 +191,7 @@ __all__ = (
     "Factor",
     "FieldError",
     "FileFormatEnum",
+    "GoodsInRequest",
     "HistoryEntry",
     "JobProgress",
     "LangEnum",
@@ -187,6 +205,7 @@ __all__ = (
     "OperatorIdentityEnum",
     "OperatorOut",
     "OperatorRequest",
+    "PaginatedBulkFilingOutList",
     "PaginatedConcernOutList",
     "PaginatedDDSSummaryList",
     "PaginatedDeliveryList",
@@ -237,6 +256,7 @@ __all__ = (
     "SpeciesOut",
     "SpeciesRequest",
     "SupplementaryUnitQualifierEnum",
+    "SupplierFilingsResultsJsonResponse200",
     "SupplierOut",
     "SupplierRequest",
     "SuppliersImportBody",

@@ -8,6 +8,7 @@ EventsEnum = Literal[
     "dds.status_changed",
     "risk.critical",
     "risk.job_completed",
+    "suppliers.filing_completed",
     "webhook.test",
 ]
 
@@ -19,6 +20,7 @@ EVENTS_ENUM_VALUES: set[EventsEnum] = {
     "dds.status_changed",
     "risk.critical",
     "risk.job_completed",
+    "suppliers.filing_completed",
     "webhook.test",
 }
 

@@ -18,7 +18,8 @@ class PatchedWebhookPatchRequest:
     Attributes:
         url (str | Unset):
         events (list[EventsEnum] | Unset): Event names: dds.created, dds.status_changed, dds.at_risk,
-            dds.eu_status_changed, risk.critical, risk.job_completed, csrd.report_ready, webhook.test
+            dds.eu_status_changed, risk.critical, risk.job_completed, csrd.report_ready, suppliers.filing_completed,
+            webhook.test
         enabled (bool | Unset): true re-enables a disabled webhook
     """
 

@@ -31,6 +31,8 @@ class SupplierOut:
         city (str):
         email (str):
         commodity (str): Annex I code
+        quantity (float): Yearly, in `unit`
+        unit (str): kg, or a supplementary unit code (NAR, MTQ, ...)
         parcels (list[str]):
         land_street (str):
         land_postal_code (str):
@@ -52,6 +54,8 @@ class SupplierOut:
     city: str
     email: str
     commodity: str
+    quantity: float
+    unit: str
     parcels: list[str]
     land_street: str
     land_postal_code: str
@@ -86,6 +90,10 @@ class SupplierOut:
         email = self.email
 
         commodity = self.commodity
+
+        quantity = self.quantity
+
+        unit = self.unit
 
         parcels = self.parcels
 
@@ -122,6 +130,8 @@ class SupplierOut:
                 "city": city,
                 "email": email,
                 "commodity": commodity,
+                "quantity": quantity,
+                "unit": unit,
                 "parcels": parcels,
                 "land_street": land_street,
                 "land_postal_code": land_postal_code,
@@ -161,6 +171,10 @@ class SupplierOut:
         email = d.pop("email")
 
         commodity = d.pop("commodity")
+
+        quantity = d.pop("quantity")
+
+        unit = d.pop("unit")
 
         parcels = cast(list[str], d.pop("parcels"))
 
@@ -203,6 +217,8 @@ class SupplierOut:
             city=city,
             email=email,
             commodity=commodity,
+            quantity=quantity,
+            unit=unit,
             parcels=parcels,
             land_street=land_street,
             land_postal_code=land_postal_code,

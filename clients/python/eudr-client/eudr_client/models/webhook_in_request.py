@@ -18,7 +18,7 @@ class WebhookInRequest:
     Attributes:
         url (str): https URL of the receiver (public address only)
         events (list[EventsEnum]): Event names: dds.created, dds.status_changed, dds.at_risk, dds.eu_status_changed,
-            risk.critical, risk.job_completed, csrd.report_ready, webhook.test
+            risk.critical, risk.job_completed, csrd.report_ready, suppliers.filing_completed, webhook.test
     """
 
     url: str

@@ -1,0 +1,232 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
+from ...models.bulk_filing_in_request import BulkFilingInRequest
+from ...models.bulk_filing_out import BulkFilingOut
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: BulkFilingInRequest,
+    api_version: ApiVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/eudr/v1/supplier-filings",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BulkFilingOut | Problem | None:
+    if response.status_code == 202:
+        response_202 = BulkFilingOut.from_dict(response.json())
+
+        return response_202
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[BulkFilingOut | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: BulkFilingInRequest,
+    api_version: ApiVersion | Unset = UNSET,
+) -> Response[BulkFilingOut | Problem]:
+    """File a simplified declaration for every supplier with a mandate in force
+
+     As the suppliers' authorised representative (Art. 6 of Regulation (EU) 2023/1115). Answers 202 at
+    once; a worker files each supplier's declaration (parcels screened, then sent to the EU Information
+    System at its pace). Poll the filing or wait for the `suppliers.filing_completed` webhook. `goods`
+    must name every commodity of those suppliers.
+
+    Args:
+        api_version (ApiVersion | Unset):
+        body (BulkFilingInRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BulkFilingOut | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: BulkFilingInRequest,
+    api_version: ApiVersion | Unset = UNSET,
+) -> BulkFilingOut | Problem | None:
+    """File a simplified declaration for every supplier with a mandate in force
+
+     As the suppliers' authorised representative (Art. 6 of Regulation (EU) 2023/1115). Answers 202 at
+    once; a worker files each supplier's declaration (parcels screened, then sent to the EU Information
+    System at its pace). Poll the filing or wait for the `suppliers.filing_completed` webhook. `goods`
+    must name every commodity of those suppliers.
+
+    Args:
+        api_version (ApiVersion | Unset):
+        body (BulkFilingInRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BulkFilingOut | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: BulkFilingInRequest,
+    api_version: ApiVersion | Unset = UNSET,
+) -> Response[BulkFilingOut | Problem]:
+    """File a simplified declaration for every supplier with a mandate in force
+
+     As the suppliers' authorised representative (Art. 6 of Regulation (EU) 2023/1115). Answers 202 at
+    once; a worker files each supplier's declaration (parcels screened, then sent to the EU Information
+    System at its pace). Poll the filing or wait for the `suppliers.filing_completed` webhook. `goods`
+    must name every commodity of those suppliers.
+
+    Args:
+        api_version (ApiVersion | Unset):
+        body (BulkFilingInRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BulkFilingOut | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: BulkFilingInRequest,
+    api_version: ApiVersion | Unset = UNSET,
+) -> BulkFilingOut | Problem | None:
+    """File a simplified declaration for every supplier with a mandate in force
+
+     As the suppliers' authorised representative (Art. 6 of Regulation (EU) 2023/1115). Answers 202 at
+    once; a worker files each supplier's declaration (parcels screened, then sent to the EU Information
+    System at its pace). Poll the filing or wait for the `suppliers.filing_completed` webhook. `goods`
+    must name every commodity of those suppliers.
+
+    Args:
+        api_version (ApiVersion | Unset):
+        body (BulkFilingInRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BulkFilingOut | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            api_version=api_version,
+        )
+    ).parsed

@@ -1,0 +1,177 @@
+"""/api/eudr/v1/supplier-filings: bulk filing for the suppliers with a mandate in force."""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import mixins, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from accounts.authentication import request_livemode
+from accounts.permissions import TEST_OBJECTS
+from eudr_service.lib.json_parser import DepthLimitedJSONParser
+from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES
+from eudr_service.lib.pagination import ApiCursorPagination
+from eudr_service.lib.problems import Problem
+from eudr_service.lib.versioning import api_url
+from suppliers.bulk import (
+    bulk_filing_cancel,
+    bulk_filing_create,
+    bulk_filing_results,
+    bulk_filing_results_csv,
+    bulk_filing_retry,
+)
+from suppliers.models import BulkFiling, MandateStatus, Supplier
+from suppliers.serializers import BulkFilingInSerializer, BulkFilingOutSerializer
+
+_ID = OpenApiParameter("filing_id", OpenApiTypes.STR, OpenApiParameter.PATH, description="bf_...")
+_ERRORS = {403: PROBLEM_RESPONSES[403]}
+_ONE = {200: BulkFilingOutSerializer, 404: PROBLEM_RESPONSES[404], **_ERRORS}
+
+
+def _required(field: str) -> dict[str, str]:
+    return {"field": field, "code": "required", "message": "This field is required."}
+
+
+@extend_schema_view(
+    list=extend_schema(
+        operation_id="supplier_filings_list",
+        summary="List your bulk filings",
+        responses={200: BulkFilingOutSerializer(many=True), 404: INVALID_CURSOR, **_ERRORS},
+        tags=["suppliers"],
+    ),
+    retrieve=extend_schema(
+        operation_id="supplier_filings_get",
+        summary="A bulk filing's progress: rows per state",
+        parameters=[_ID],
+        responses=_ONE,
+        tags=["suppliers"],
+    ),
+)
+class BulkFilingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    # Bulk filings of the account, per mode (a test key files test declarations only).
+
+    required_feature = "dds"
+    test_key_policy = TEST_OBJECTS
+    parser_classes = [DepthLimitedJSONParser]
+    serializer_class = BulkFilingOutSerializer
+    pagination_class = ApiCursorPagination
+    lookup_field = "public_id"
+    lookup_url_kwarg = "filing_id"
+
+    def get_queryset(self):
+        return BulkFiling.objects.filter(owner=self.request.user, livemode=request_livemode(self.request))
+
+    def _own(self, filing_id: str) -> BulkFiling:
+        filing = self.get_queryset().filter(public_id=filing_id).first()
+        if filing is None:
+            raise Problem(404, "not_found", "No such bulk filing.")
+        return filing
+
+    def retrieve(self, request: Request, filing_id: str) -> Response:
+        return Response(BulkFilingOutSerializer(self._own(filing_id)).data)
+
+    @extend_schema(
+        operation_id="supplier_filings_create",
+        summary="File a simplified declaration for every supplier with a mandate in force",
+        description=(
+            "As the suppliers' authorised representative (Art. 6 of Regulation (EU) 2023/1115). "
+            "Answers 202 at once; a worker files each supplier's declaration (parcels screened, "
+            "then sent to the EU Information System at its pace). Poll the filing or wait for the "
+            "`suppliers.filing_completed` webhook. `goods` must name every commodity of those suppliers."
+        ),
+        request=BulkFilingInSerializer,
+        responses={202: BulkFilingOutSerializer, 400: PROBLEM_RESPONSES[400], **_ERRORS},
+        tags=["suppliers"],
+    )
+    def create(self, request: Request) -> Response:
+        incoming = BulkFilingInSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        options = json.loads(json.dumps(incoming.validated_data, default=str))
+        livemode = request_livemode(request)
+        wanted = set(
+            Supplier.objects.filter(
+                owner=request.user, livemode=livemode, mandates__status=MandateStatus.ACTIVE
+            ).values_list("commodity", flat=True)
+        )
+        missing = sorted(wanted - set(options["goods"]))
+        if missing:
+            raise Problem(
+                400,
+                "invalid_request",
+                f"Name the goods of every commodity of your suppliers; missing: {', '.join(missing)}.",
+                extra={
+                    "errors": [
+                        {"field": f"goods.{code}", "code": "required", "message": "required"}
+                        for code in missing
+                    ]
+                },
+            )
+        filing = bulk_filing_create(owner=request.user, livemode=livemode, options=options)
+        filing.refresh_from_db()
+        location = api_url(f"/api/eudr/v1/supplier-filings/{filing.public_id}")
+        return Response(BulkFilingOutSerializer(filing).data, status=202, headers={"Location": location})
+
+    @extend_schema(
+        operation_id="supplier_filings_cancel",
+        summary="Cancel: rows not filed yet are not filed; filed declarations stay",
+        parameters=[_ID],
+        request=None,
+        responses=_ONE,
+        tags=["suppliers"],
+    )
+    @action(detail=True, methods=["post"])
+    def cancel(self, request: Request, filing_id: str) -> Response:
+        return Response(BulkFilingOutSerializer(bulk_filing_cancel(self._own(filing_id))).data)
+
+    @extend_schema(
+        operation_id="supplier_filings_retry",
+        summary="File the failed rows again (after the roster was corrected)",
+        parameters=[_ID],
+        request=None,
+        responses=_ONE,
+        tags=["suppliers"],
+    )
+    @action(detail=True, methods=["post"])
+    def retry(self, request: Request, filing_id: str) -> Response:
+        filing = self._own(filing_id)
+        bulk_filing_retry(filing)
+        filing.refresh_from_db()
+        return Response(BulkFilingOutSerializer(filing).data)
+
+    @extend_schema(
+        operation_id="supplier_filings_results_json",
+        summary="Results: supplier, declaration, EU reference, status, errors in words",
+        parameters=[_ID],
+        responses={200: OpenApiTypes.OBJECT, 404: PROBLEM_RESPONSES[404], **_ERRORS},
+        tags=["suppliers"],
+    )
+    @action(detail=True, methods=["get"], url_path="results.json", url_name="results-json")
+    def results_json(self, request: Request, filing_id: str) -> Response:
+        filing = self._own(filing_id)
+        return Response(
+            {"filing": BulkFilingOutSerializer(filing).data, "results": bulk_filing_results(filing)}
+        )
+
+    @extend_schema(
+        operation_id="supplier_filings_results_csv",
+        summary="Results as CSV",
+        parameters=[_ID],
+        responses={
+            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR),
+            404: PROBLEM_RESPONSES[404],
+            **_ERRORS,
+        },
+        tags=["suppliers"],
+    )
+    @action(detail=True, methods=["get"], url_path="results.csv", url_name="results-csv")
+    def results_csv(self, request: Request, filing_id: str) -> HttpResponse:
+        filing = self._own(filing_id)
+        response = HttpResponse(bulk_filing_results_csv(filing), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{filing.public_id}-results.csv"'
+        return response
