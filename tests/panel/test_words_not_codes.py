@@ -1,0 +1,115 @@
+"""Words, not codes or stored English, on the pages a person reads, in Polish and in English:
+the article references and dates of the roles page, supplier and customer. The API keeps its
+English article references."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+import pytest
+from django.utils import translation
+
+from compliance.downstream import organisation_roles_set, trading_partner_record_create
+from compliance.downstream_views import roles_view
+from regulation.models import ApplicationDate
+from regulation.roles import ROLE_DUTIES, OrganisationRole, legal_reference_label
+from tests.panel.test_translations import untranslated_on_polish_page, visible_text
+
+pytestmark = pytest.mark.django_db
+SUPPLY_CHAIN = "/panel/supply-chain/"
+
+
+def in_language(client, lang: str):
+    client.cookies["django_language"] = lang
+    return client
+
+
+# --- Roles and supply chain -------------------------------------------------------------
+
+
+@pytest.fixture
+def supply_chain(signed_in):
+    client = signed_in("standard")
+    organisation_roles_set(account=client.user, roles=[role.value for role in OrganisationRole], is_sme=None)
+    for kind, name in (("supplier", "Tartak Leśny Sp. z o.o."), ("customer", "Meble Nowak S.A.")):
+        trading_partner_record_create(
+            owner=client.user,
+            livemode=True,
+            kind=kind,
+            consignment_reference="FV 7/2026",
+            consignment_date=date(2026, 5, 4),
+            name=name,
+            postal_address="ul. Polna 1, 00-001 Warszawa",
+            email="biuro@example.com",
+        )
+    return client
+
+
+def test_roles_page_in_polish_gives_articles_dates_and_partners_in_polish(supply_chain):
+    page = in_language(supply_chain, "pl").get(SUPPLY_CHAIN).content.decode()
+    text = visible_text(page)
+    for polish in (
+        "Art. 4, 8–11",
+        "Art. 13",
+        "Art. 5 ust. 3",
+        "Art. 6 ust. 1",
+        "przepisy dodane rozporządzeniem (UE) 2025/2650; załącznik III",
+        "(art. 38 ust. 2 rozporządzenia (UE) 2023/1115 w brzmieniu zmienionym "
+        "rozporządzeniem (UE) 2025/2650)",
+        "(art. 38 ust. 3 rozporządzenia (UE) 2023/1115 w brzmieniu zmienionym "
+        "rozporządzeniem (UE) 2025/2650)",
+    ):
+        assert polish in text, polish
+    for english in (
+        "Article 13",
+        "Articles 4",
+        "Article 38",
+        "Article 5(3)",
+        "as amended by",
+        "provisions inserted",
+    ):
+        assert english not in text, english
+    rows = page.split('data-testid="trading-partners"')[1].split("</table>")[0]
+    cells = visible_text(rows)
+    assert "Dostawca" in cells and "Odbiorca" in cells
+    assert not re.search(r"\b(supplier|customer)\b", cells)
+    assert untranslated_on_polish_page(page) == []
+
+
+def test_roles_page_in_english_keeps_the_english_references(supply_chain):
+    page = in_language(supply_chain, "en").get(SUPPLY_CHAIN).content.decode()
+    text = visible_text(page)
+    assert "Articles 4, 8 to 11" in text and "Article 13" in text
+    assert "(Article 38(2) of Regulation (EU) 2023/1115 as amended by Regulation (EU) 2025/2650)" in text
+    assert "Art. 13" not in text and "rozporządzenia" not in text
+    rows = visible_text(page.split('data-testid="trading-partners"')[1].split("</table>")[0])
+    assert "Supplier" in rows and "Customer" in rows and "Dostawca" not in rows
+
+
+def test_every_article_and_provision_of_the_law_as_data_is_translated():
+    articles = {duty.article for duties in ROLE_DUTIES.values() for duty in duties}
+    provisions = set(ApplicationDate.objects.values_list("provision", flat=True))
+    assert len(provisions) >= 6
+    with translation.override("pl"):
+        untranslated = sorted(text for text in articles | provisions if legal_reference_label(text) == text)
+    assert untranslated == []
+    with translation.override("en"):
+        assert all(legal_reference_label(text) == text for text in articles | provisions)
+
+
+def test_a_provision_nobody_translated_is_shown_as_written():
+    with translation.override("pl"):
+        assert legal_reference_label("Article 38(2) as amended by Regulation (EU) 2027/999") == (
+            "Article 38(2) as amended by Regulation (EU) 2027/999"
+        )
+        assert legal_reference_label(None) == ""
+
+
+def test_the_api_keeps_the_english_article_references(make_user):
+    user = make_user("standard")
+    row = organisation_roles_set(account=user, roles=["operator"], is_sme=None)
+    with translation.override("pl"):
+        duties = roles_view(row)["obligations"][0]["duties"]
+    assert [duty["article"] for duty in duties] == ["Articles 4, 8 to 11", "Article 13", "Article 4"]
+    assert all(duty["applies_from_provision"].startswith("Article 38(2)") for duty in duties)
