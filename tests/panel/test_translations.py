@@ -20,6 +20,7 @@ from rest_framework.test import APIClient
 from compliance.downstream import organisation_roles_set, trading_partner_record_create
 from compliance.screening import Rule
 from eu_filing.models import EuState, EuSubmission
+from euis.contract import EudrStatus
 from regulation.roles import LEGAL_REFERENCES, OrganisationRole
 from tests.catalogues import read_po
 
@@ -55,6 +56,7 @@ def untranslated_on_polish_page(page: str) -> list[str]:
     text = visible_text(page)
     found = [sentence for sentence in english_sentences() if sentence in text]
     found += [code for code in RULE_CODES if re.search(rf"\b{code}\b", text)]
+    found += [status.value for status in EudrStatus if re.search(rf"\b{status.value}\b", text)]
     found += [reference for reference in LEGAL_REFERENCES if reference in text]
     with translation.override("en"):
         found += [str(label) for label in EuState.labels if str(label) in text]

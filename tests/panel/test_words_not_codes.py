@@ -1,6 +1,7 @@
 """Words, not codes or stored English, on the pages a person reads, in Polish and in English:
-the article references and dates of the roles page, supplier and customer. The API keeps its
-English article references."""
+the article references and dates of the roles page, supplier and customer, the EU's status
+of a statement, our own failures to reach the EU (and the EU's own text, said to be the
+EU's). The API keeps its codes and English texts."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from django.utils import translation
 
 from compliance.downstream import organisation_roles_set, trading_partner_record_create
 from compliance.downstream_views import roles_view
+from eu_filing.labels import EU_STATUS_LABELS
+from eu_filing.models import EuErrorKind, EuSubmission
+from euis.contract import EudrStatus
 from regulation.models import ApplicationDate
 from regulation.roles import ROLE_DUTIES, OrganisationRole, legal_reference_label
 from tests.panel.test_translations import untranslated_on_polish_page, visible_text
@@ -113,3 +117,114 @@ def test_the_api_keeps_the_english_article_references(make_user):
         duties = roles_view(row)["obligations"][0]["duties"]
     assert [duty["article"] for duty in duties] == ["Articles 4, 8 to 11", "Article 13", "Article 4"]
     assert all(duty["applies_from_provision"].startswith("Article 38(2)") for duty in duties)
+
+
+# --- The statement's EU section ------------------------------------------------------------
+
+
+@pytest.fixture
+def statement_page(signed_in, make_statement):
+    client = signed_in("standard")
+    statement = make_statement("COMPLIANT", owner=client.user)
+
+    def page(lang: str, **submission) -> tuple[str, str]:
+        EuSubmission.objects.filter(statement=statement).update(**submission)
+        html = in_language(client, lang).get(f"/panel/statements/{statement.dds_id}/").content.decode()
+        section = html.split('data-testid="eu-is"')[1].split("</section>")[0]
+        return html, section
+
+    return page
+
+
+@pytest.mark.parametrize("status", [status.value for status in EudrStatus])
+def test_eu_status_is_a_word_with_its_code_beside_it(statement_page, status):
+    html, section = statement_page("pl", state="final", eu_status=status)
+    shown = section.split('data-testid="eu-status">')[1].split("</dd>")[0]
+    with translation.override("pl"):
+        polish = str(EU_STATUS_LABELS[status])
+    assert polish != status.lower() and polish in shown
+    assert f"<code>{status}</code>" in shown  # for those who search for the code
+    assert status not in visible_text(shown)
+    assert untranslated_on_polish_page(html) == []
+    _html, section = statement_page("en", state="final", eu_status=status)
+    with translation.override("en"):
+        assert str(EU_STATUS_LABELS[status]) in section
+
+
+def test_submitted_at_the_eu_in_both_languages(statement_page):
+    _html, section = statement_page("pl", state="submitted", eu_status="SUBMITTED")
+    assert "złożone, sprawdzane przez UE" in visible_text(section)
+    _html, section = statement_page("en", state="submitted", eu_status="SUBMITTED")
+    assert "submitted, being checked by the EU" in visible_text(section)
+
+
+UNRESOLVED = "submitSd: The host eu-is.example does not resolve."
+
+
+@pytest.mark.parametrize(
+    ("kind", "polish", "english"),
+    [
+        (
+            EuErrorKind.UNREACHABLE,
+            "Nie udało się połączyć z systemem informacyjnym UE; serwis ponawia próbę automatycznie.",
+            "The EU Information System could not be reached; the service retries automatically.",
+        ),
+        (
+            EuErrorKind.TIMEOUT,
+            "System informacyjny UE nie odpowiedział na czas",
+            "The EU Information System did not answer in time",
+        ),
+        (
+            EuErrorKind.RATE_LIMITED,
+            "System informacyjny UE jest przeciążony",
+            "The EU Information System is busy",
+        ),
+        (
+            EuErrorKind.EU_FAILURE,
+            "System informacyjny UE nie odpowiedział prawidłowo",
+            "The EU Information System did not answer properly",
+        ),
+        # Recorded before the kind was: waiting to be sent again, so a failed attempt.
+        (
+            EuErrorKind.NONE,
+            "System informacyjny UE nie mógł na razie przyjąć oświadczenia",
+            "The EU Information System could not take the statement for now",
+        ),
+    ],
+)
+def test_our_own_failure_to_reach_the_eu_is_a_sentence_in_the_readers_language(
+    statement_page, kind, polish, english
+):
+    html, section = statement_page("pl", state="pending", error_message=UNRESOLVED, error_kind=kind)
+    error = visible_text(section.split('data-testid="eu-error">')[1].split("</dd>")[0])
+    assert polish in error
+    assert "does not resolve" not in html and "submitSd" not in html
+    assert untranslated_on_polish_page(html) == []
+    _html, section = statement_page("en", state="pending", error_message=UNRESOLVED, error_kind=kind)
+    assert english in visible_text(section) and "does not resolve" not in section
+
+
+@pytest.mark.parametrize("kind", [EuErrorKind.EU, EuErrorKind.NONE])
+def test_the_eus_own_text_is_shown_as_the_eu_wrote_it_and_said_to_be_the_eus(statement_page, kind):
+    refused = {
+        "state": "refused",
+        "error_message": "Geolocation overlaps a protected area",
+        "error_codes": ["EUDR_GEOLOCATION_PROTECTED_AREA"],
+        "error_kind": kind,
+    }
+    _html, section = statement_page("pl", **refused)
+    error = section.split('data-testid="eu-error">')[1].split("</dd>")[0]
+    assert "Tekst przekazany przez UE:" in visible_text(error)
+    assert "<q>Geolocation overlaps a protected area</q>" in error
+    assert "<code>EUDR_GEOLOCATION_PROTECTED_AREA</code>" in error
+    _html, section = statement_page("en", **refused)
+    assert "The EU's own text:" in visible_text(section)
+
+
+def test_our_known_sentences_stay_translated_whatever_the_state(statement_page):
+    # Held back as under review, then compliant again and waiting: still our sentence.
+    _html, section = statement_page(
+        "pl", state="pending", error_message="Not sent: the statement is UNDER_REVIEW, not COMPLIANT."
+    )
+    text = visible_text(section)
+    assert "Nie wysłano" in text and "not COMPLIANT" not in text
