@@ -25,6 +25,7 @@ from eu_filing.labels import EU_STATUS_LABELS, eu_error_view
 from eu_filing.models import EuSubmission
 from eu_filing.outbox import eu_contingency
 from regulation.commodities import commodity_label
+from reports.labels import report_error_label
 from reports.models import CsrdReport, ReportStatus
 
 PAGE_SIZE = 50
@@ -167,6 +168,7 @@ def report_detail(request: HttpRequest, report_id: UUID) -> HttpResponse:
     context = {
         "report": report,
         "row": _report_row(report),
+        "error": report_error_label(report.error),
         "csrd_allowed": request.user.plan.has_feature("csrd"),
         "csrd_plans": _plans_with("csrd"),
     }

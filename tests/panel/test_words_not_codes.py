@@ -1,7 +1,7 @@
 """Words, not codes or stored English, on the pages a person reads, in Polish and in English:
 the article references and dates of the roles page, supplier and customer, the EU's status
 of a statement, our own failures to reach the EU (and the EU's own text, said to be the
-EU's). The API keeps its codes and English texts."""
+EU's), and a failed CSRD report's error. The API keeps its codes and English texts."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ from eu_filing.models import EuErrorKind, EuSubmission
 from euis.contract import EudrStatus
 from regulation.models import ApplicationDate
 from regulation.roles import ROLE_DUTIES, OrganisationRole, legal_reference_label
+from reports.labels import RENDER_FAILED, RENDER_TOO_LONG, RENDER_UNFINISHED
+from reports.models import ReportStatus
 from tests.panel.test_translations import untranslated_on_polish_page, visible_text
 
 pytestmark = pytest.mark.django_db
@@ -228,3 +230,41 @@ def test_our_known_sentences_stay_translated_whatever_the_state(statement_page):
     )
     text = visible_text(section)
     assert "Nie wysłano" in text and "not COMPLIANT" not in text
+
+
+# --- A failed CSRD report -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("stored", "polish"),
+    [
+        (RENDER_FAILED, "Nie udało się utworzyć raportu; spróbuj ponownie."),
+        (RENDER_UNFINISHED, "Tworzenie raportu nie zostało ukończone; zamów go ponownie."),
+        (RENDER_TOO_LONG, "Tworzenie raportu trwało zbyt długo; spróbuj ponownie później."),
+    ],
+)
+def test_failed_report_says_why_in_the_readers_language(signed_in, make_report, stored, polish):
+    client = signed_in("standard")
+    report = make_report(client.user, status=ReportStatus.FAILED, error=stored)
+    url = f"/panel/reports/{report.public_id}/"
+    html = in_language(client, "pl").get(url).content.decode()
+    error = visible_text(html.split('data-testid="report-error">')[1].split("</dd>")[0])
+    assert polish in error and stored not in html
+    assert untranslated_on_polish_page(html) == []
+    html = in_language(client, "en").get(url).content.decode()
+    assert stored in visible_text(html)
+    report.refresh_from_db()
+    assert report.error == stored  # the API's `error` stays as written
+
+
+def test_missing_emission_factors_name_the_crops_in_polish(signed_in, make_report):
+    client = signed_in("standard")
+    report = make_report(
+        client.user, status=ReportStatus.FAILED, error="No emission factor is configured for: rapeseed, soy."
+    )
+    url = f"/panel/reports/{report.public_id}/"
+    html = in_language(client, "pl").get(url).content.decode()
+    assert "Nie skonfigurowano współczynnika emisji dla: Rzepak, Soja." in visible_text(html)
+    assert "No emission factor" not in html
+    html = in_language(client, "en").get(url).content.decode()
+    assert "No emission factor is configured for: Rapeseed, Soy." in visible_text(html)
