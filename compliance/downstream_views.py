@@ -160,7 +160,8 @@ class TradingPartnerInSerializer(serializers.Serializer):
     """No reference number here: a later downstream operator or trader has none to give, and a
     first one records them at /api/eudr/v1/upstream-references."""
 
-    kind = serializers.ChoiceField(choices=PartnerKind.choices)
+    # The codes only: the API's schema and errors name the codes, not the panel's words.
+    kind = serializers.ChoiceField(choices=PartnerKind.values)
     consignment_reference = serializers.CharField(max_length=100, help_text="Invoice, delivery note or batch")
     consignment_date = serializers.DateField()
     name = serializers.CharField(max_length=200)
@@ -198,7 +199,7 @@ _FILTERS = [
 
 
 class _FilterSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=PartnerKind.choices, required=False)
+    kind = serializers.ChoiceField(choices=PartnerKind.values, required=False)
     consignment_reference = serializers.CharField(max_length=100, required=False)
     from_ = serializers.DateField(required=False)
     to = serializers.DateField(required=False)

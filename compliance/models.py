@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from accounts.services import organisation_identity_confirmed
 from compliance import declarations
@@ -538,8 +539,8 @@ class OrganisationRoles(models.Model):
 
 
 class PartnerKind(models.TextChoices):
-    SUPPLIER = "supplier", "supplier"
-    CUSTOMER = "customer", "customer"
+    SUPPLIER = "supplier", _("Supplier")
+    CUSTOMER = "customer", _("Customer")
 
 
 class TradingPartnerRecord(models.Model):

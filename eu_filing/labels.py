@@ -7,10 +7,53 @@ these labels instead. compliance.labels holds the statement's own.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from compliance.labels import STATUS_LABELS, label
+from eu_filing.models import EuErrorKind, EuState, EuSubmission
+
+# The EU's statuses of a statement (EudrStatusType, euis.contract.EudrStatus) in words.
+EU_STATUS_LABELS = {
+    "DRAFT": pgettext_lazy("EU status", "draft"),
+    "SUBMITTED": pgettext_lazy("EU status", "submitted, being checked by the EU"),
+    "AVAILABLE": pgettext_lazy("EU status", "registered by the EU (available)"),
+    "REJECTED": pgettext_lazy("EU status", "rejected by the EU"),
+    "WITHDRAWN": pgettext_lazy("EU status", "withdrawn"),
+    "ARCHIVED": pgettext_lazy("EU status", "archived"),
+    "SUSPENDED": pgettext_lazy("EU status", "suspended"),
+    "UPDATED": pgettext_lazy("EU status", "updated"),
+    "GROUPED": pgettext_lazy("EU status", "grouped"),
+    "OBSOLETE": pgettext_lazy("EU status", "obsolete"),
+}
+
+# Our own failures to reach the EU, said in the reader's language (the stored message is
+# the client's technical text, which the API gives as it is).
+_RETRIES = _(
+    "The EU Information System could not take the statement for now; the service retries automatically."
+)
+EU_ERROR_KIND_LABELS = {
+    EuErrorKind.UNREACHABLE: _(
+        "The EU Information System could not be reached; the service retries automatically."
+    ),
+    EuErrorKind.TIMEOUT: _(
+        "The EU Information System did not answer in time; the service checks whether the statement "
+        "arrived and retries automatically."
+    ),
+    EuErrorKind.RATE_LIMITED: _(
+        "The EU Information System is busy and asked us to wait; the service retries automatically."
+    ),
+    EuErrorKind.EU_FAILURE: _(
+        "The EU Information System did not answer properly (a failure on its side or on the way); "
+        "the service retries automatically."
+    ),
+    EuErrorKind.EXCHANGE: _(
+        "The exchange with the EU Information System failed on the service's side (its address or its "
+        "answer could not be used); please contact us."
+    ),
+}
 
 _EU_ERRORS = (
     (
@@ -44,3 +87,32 @@ def eu_error_label(message: str) -> str:
                 values["status"] = label(STATUS_LABELS, values["status"])
             return str(text) % values if values else str(text)
     return message
+
+
+@dataclass(frozen=True)
+class EuErrorView:
+    text: str
+    from_eu: bool  # the EU's own text, shown as the EU wrote it
+
+
+def eu_error_view(submission: EuSubmission) -> EuErrorView | None:
+    """What the panel says about a submission's error, in the active language: a sentence of
+    ours for our own failures, the EU's text as the EU wrote it (and said to be the EU's)."""
+    message = submission.error_message
+    if not message:
+        return None
+    kind = submission.error_kind
+    if kind in EU_ERROR_KIND_LABELS:
+        return EuErrorView(str(EU_ERROR_KIND_LABELS[kind]), from_eu=False)
+    if kind == EuErrorKind.EU:
+        return EuErrorView(message, from_eu=True)
+    worded = eu_error_label(message)
+    if worded != message:
+        return EuErrorView(worded, from_eu=False)  # a sentence of ours, translated
+    # Recorded before the kind was: an error while waiting to be sent was a failed attempt
+    # to reach the EU; a refusal with the EU's error codes is the EU's text.
+    if submission.state == EuState.PENDING:
+        return EuErrorView(str(_RETRIES), from_eu=False)
+    if submission.state == EuState.REFUSED and submission.error_codes:
+        return EuErrorView(message, from_eu=True)
+    return EuErrorView(message, from_eu=False)

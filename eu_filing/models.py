@@ -30,6 +30,24 @@ class EuState(models.TextChoices):
     REFUSED = "refused", _("refused by the EU (business rule, permission or credentials)")
 
 
+class EuErrorKind(models.TextChoices):
+    """Who wrote an EU submission's `error_message`, so that pages can word it for people.
+
+    Our own transport failures (the EU not reached, no answer in time, throttled, a failure
+    on its side) are shown as a sentence in the reader's language; a text the EU returned
+    as the EU wrote it. Empty: a message the service wrote (eu_filing.labels words the
+    known ones), or none.
+    """
+
+    NONE = "", "none"
+    UNREACHABLE = "unreachable", "the EU Information System could not be reached"
+    TIMEOUT = "timeout", "no answer in time"
+    RATE_LIMITED = "rate_limited", "throttled or busy (HTTP 429 or 503)"
+    EU_FAILURE = "eu_failure", "a failure on the EU's side or on the way"
+    EXCHANGE = "exchange", "an address or answer the service could not use"
+    EU = "eu", "the EU's own text"
+
+
 class EuSubmission(models.Model):
     """The outbox row of one statement's submission to the EU Information System.
 
@@ -53,6 +71,9 @@ class EuSubmission(models.Model):
     verification_number = models.CharField(max_length=35, blank=True)
     error_codes = models.JSONField(default=list, blank=True, help_text="The EU's error codes when refused")
     error_message = models.TextField(blank=True)
+    error_kind = models.CharField(
+        max_length=16, blank=True, choices=EuErrorKind.choices, help_text="Who wrote error_message"
+    )
     attempt_id = models.UUIDField(null=True, blank=True)
     attempt_started_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveIntegerField(default=0)

@@ -28,7 +28,7 @@ from compliance.models import DDSStatus, DueDiligenceStatement, FilingKind
 from compliance.services import dds_transition
 from eu_filing import events
 from eu_filing.mapping import NotMappable, dds_to_eu, eu_internal_reference, sd_to_eu
-from eu_filing.models import EuState, EuStatusChange, EuSubmission
+from eu_filing.models import EuErrorKind, EuState, EuStatusChange, EuSubmission
 from eudr_service.celery import tasks_run_inline
 from eudr_service.lib.timestamps import iso_millis
 from euis.answers import Overview
@@ -50,7 +50,9 @@ from euis.errors import (
     EuisRateLimited,
     EuisRequestInvalid,
     EuisRetryable,
+    EuisTimeout,
     EuisTransportError,
+    EuisUnreachable,
     retry_delay,
 )
 from euis.polling import next_poll_delay
@@ -161,7 +163,8 @@ def eu_submission_send(*, submission_id: int) -> EuSubmission | None:
             submission.error_message = (
                 f"Not sent: the statement is {submission.statement.status}, not COMPLIANT."
             )
-            submission.save(update_fields=["state", "error_message", "updated_at"])
+            submission.error_kind = EuErrorKind.NONE
+            submission.save(update_fields=["state", "error_message", "error_kind", "updated_at"])
             return submission
         credential = _usable_credential(submission.statement.owner_id)
         if credential is None:
@@ -169,7 +172,8 @@ def eu_submission_send(*, submission_id: int) -> EuSubmission | None:
             submission.error_message = (
                 f"No EU credentials for the {configured_environment()} environment in this account."
             )
-            submission.save(update_fields=["state", "error_message", "updated_at"])
+            submission.error_kind = EuErrorKind.NONE
+            submission.save(update_fields=["state", "error_message", "error_kind", "updated_at"])
             return submission
         # A previous attempt that never recorded its answer may have reached the EU.
         uncertain = submission.attempt_id is not None
@@ -202,17 +206,25 @@ def eu_submission_send(*, submission_id: int) -> EuSubmission | None:
     except EuisRetryable as exc:
         return _retry_later(submission, exc, sent=not isinstance(exc, EuisRateLimited))
     except NotMappable as exc:
-        return _refused(submission, message=str(exc), codes=[], clear_attempt=True)
+        return _refused(submission, message=str(exc), codes=[], clear_attempt=True, kind=EuErrorKind.NONE)
     except EuisRequestInvalid as exc:
         logger.error("Our request for %s breaks the contract: %s", submission.internal_reference, exc)
-        return _refused(submission, message=str(exc), codes=[], clear_attempt=True)
+        return _refused(submission, message=str(exc), codes=[], clear_attempt=True, kind=EuErrorKind.NONE)
     except EuisFault as exc:
         if isinstance(exc, EuisAuthenticationError):
             eu_credential_unconfirm(credential=credential, reason=str(exc))
         messages = "; ".join(e.message for e in exc.errors if e.message) or str(exc)
-        return _refused(submission, message=messages, codes=[e.key for e in exc.errors], clear_attempt=True)
-    except EuisError as exc:
-        return _refused(submission, message=str(exc), codes=[], clear_attempt=False)
+        return _refused(
+            submission,
+            message=messages,
+            codes=[e.key for e in exc.errors],
+            clear_attempt=True,
+            kind=EuErrorKind.EU,
+        )
+    except EuisError as exc:  # our configuration, or an answer outside the contract
+        return _refused(
+            submission, message=str(exc), codes=[], clear_attempt=False, kind=EuErrorKind.EXCHANGE
+        )
     # The EU took a statement with these credentials: they work (if not confirmed when stored).
     eu_credential_confirm(credential=credential)
     return _accepted(submission, eu_uuid)
@@ -230,6 +242,17 @@ def _find_by_internal_reference(
     return live[0] if live else None
 
 
+def retry_error_kind(exc: EuisError) -> EuErrorKind:
+    """What kind of failure a retryable error is, for the sentence the panel shows."""
+    if isinstance(exc, EuisRateLimited):  # HTTP 429 or 503
+        return EuErrorKind.RATE_LIMITED
+    if isinstance(exc, EuisTimeout):
+        return EuErrorKind.TIMEOUT
+    if isinstance(exc, EuisUnreachable):  # not resolved, refused, or the breaker is open
+        return EuErrorKind.UNREACHABLE
+    return EuErrorKind.EU_FAILURE  # a server fault, a bare 5xx, a dropped connection
+
+
 def _retry_later(submission: EuSubmission, exc: EuisError, *, sent: bool) -> EuSubmission:
 
     delay = retry_delay(exc, submission.attempts)
@@ -240,12 +263,14 @@ def _retry_later(submission: EuSubmission, exc: EuisError, *, sent: bool) -> EuS
     elif submission.unavailable_since is None:
         submission.unavailable_since = timezone.now()  # a throttled EU is up: not an outage
     submission.error_message = str(exc)[:1000]
+    submission.error_kind = retry_error_kind(exc)
     submission.save(
         update_fields=[
             "next_attempt_at",
             "attempt_started_at",
             "attempt_id",
             "error_message",
+            "error_kind",
             "unavailable_since",
             "updated_at",
         ]
@@ -258,12 +283,13 @@ def _retry_later(submission: EuSubmission, exc: EuisError, *, sent: bool) -> EuS
 
 
 def _refused(
-    submission: EuSubmission, *, message: str, codes: list[str], clear_attempt: bool
+    submission: EuSubmission, *, message: str, codes: list[str], clear_attempt: bool, kind: EuErrorKind
 ) -> EuSubmission:
     """The EU (or our mapping) refused it: shown to the account, nothing public changes."""
     with transaction.atomic():
         submission.state = EuState.REFUSED
         submission.error_message = message[:2000]
+        submission.error_kind = kind
         submission.error_codes = codes
         submission.attempt_started_at = None
         if clear_attempt:
@@ -281,6 +307,7 @@ def _accepted(submission: EuSubmission, eu_uuid: str, *, overview: Overview | No
         submission.submitted_at = submission.submitted_at or now
         submission.attempt_started_at = None
         submission.error_message = ""
+        submission.error_kind = EuErrorKind.NONE
         submission.unavailable_since = None
         submission.next_poll_at = now + timedelta(seconds=settings.EU_IS_FIRST_POLL_SECONDS)
         submission.save()
@@ -300,6 +327,7 @@ def _status_set(submission: EuSubmission, status: EudrStatus, *, overview: Overv
         submission.verification_number = overview.verification_number or submission.verification_number
         if overview.rejection_reason:
             submission.error_message = overview.rejection_reason
+            submission.error_kind = EuErrorKind.EU
     submission.eu_status = status.value
     if status in FINAL_STATUSES:
         submission.state = EuState.FINAL
@@ -475,7 +503,8 @@ def dds_withdraw(*, statement: DueDiligenceStatement, by) -> DueDiligenceStateme
             # Never sent: nothing to withdraw at the EU, and it must not be sent any more.
             submission.state = EuState.FINAL
             submission.error_message = "Withdrawn before it was sent to the EU."
-            submission.save(update_fields=["state", "error_message", "updated_at"])
+            submission.error_kind = EuErrorKind.NONE
+            submission.save(update_fields=["state", "error_message", "error_kind", "updated_at"])
         return dds_transition(
             statement=statement,
             to_status=DDSStatus.WITHDRAWN,

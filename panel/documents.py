@@ -21,10 +21,11 @@ from accounts.models import Plan
 from compliance.labels import RISK_LABELS, RULE_LABELS, history_reason_label, label
 from compliance.models import DueDiligenceStatement
 from compliance.plot_map import statement_map_svg
-from eu_filing.labels import eu_error_label
+from eu_filing.labels import EU_STATUS_LABELS, eu_error_view
 from eu_filing.models import EuSubmission
 from eu_filing.outbox import eu_contingency
 from regulation.commodities import commodity_label
+from reports.labels import report_error_label
 from reports.models import CsrdReport, ReportStatus
 
 PAGE_SIZE = 50
@@ -125,7 +126,8 @@ def statement_detail(request: HttpRequest, dds_id: str) -> HttpResponse:
         "rule_label": label(RULE_LABELS, statement.status_rule),
         "risk_label": label(RISK_LABELS, statement.risk_level),
         "commodity_label": commodity_label(statement.commodity),
-        "eu_error": eu_error_label(eu.error_message) if eu else "",
+        "eu_error": eu_error_view(eu) if eu else None,
+        "eu_status_label": label(EU_STATUS_LABELS, eu.eu_status) if eu else "",
         "eu": eu,
         "eu_contingency": eu_contingency(eu) if eu else None,
         "pdf_allowed": request.user.plan.has_feature("dds"),
@@ -166,6 +168,7 @@ def report_detail(request: HttpRequest, report_id: UUID) -> HttpResponse:
     context = {
         "report": report,
         "row": _report_row(report),
+        "error": report_error_label(report.error),
         "csrd_allowed": request.user.plan.has_feature("csrd"),
         "csrd_plans": _plans_with("csrd"),
     }

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import APIKey, EuEnvironment, Plan, eu_credential_text
+from compliance.models import PartnerKind
 from regulation.roles import ROLE_TITLES
 from risk.engine import InvalidParcelId, parse_parcel_id
 
@@ -320,9 +321,7 @@ class OrganisationRolesForm(forms.Form):
 class TradingPartnerForm(forms.Form):
     """No reference number: a later downstream operator or trader has none to give."""
 
-    kind = forms.ChoiceField(
-        label=_("Supplier or customer"), choices=[("supplier", _("Supplier")), ("customer", _("Customer"))]
-    )
+    kind = forms.ChoiceField(label=_("Supplier or customer"), choices=PartnerKind.choices)
     consignment_reference = forms.CharField(
         label=_("Consignment"), max_length=100, help_text=_("Invoice, delivery note or batch number.")
     )

@@ -16,6 +16,7 @@ from datetime import date
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from regulation.application_dates import application_dates
 from regulation.models import ApplicationCategory
@@ -66,15 +67,71 @@ FAQ_2026 = "Commission FAQ on the EUDR, April 2026, question 3.4, as reported by
 RECORDS_RETENTION_YEARS = 5
 
 
+# The article references of the duties below and the provisions of the dates of application
+# (`ApplicationDate.provision`), in the reader's language (gettext; English msgids). The
+# rows keep their English, which the API gives as it is; the panel shows these. A provision
+# an admin types that is not listed here is shown as typed.
+LEGAL_REFERENCES: dict[str, Promise] = {
+    "Articles 4, 8 to 11": pgettext_lazy("legal reference", "Articles 4, 8 to 11"),
+    "Article 4": pgettext_lazy("legal reference", "Article 4"),
+    "Article 5(2)": pgettext_lazy("legal reference", "Article 5(2)"),
+    "Article 5(3)": pgettext_lazy("legal reference", "Article 5(3)"),
+    "Article 5(4)": pgettext_lazy("legal reference", "Article 5(4)"),
+    "Article 5(6)": pgettext_lazy("legal reference", "Article 5(6)"),
+    "Article 6(1)": pgettext_lazy("legal reference", "Article 6(1)"),
+    "Article 6(2)": pgettext_lazy("legal reference", "Article 6(2)"),
+    "Article 13": pgettext_lazy("legal reference", "Article 13"),
+    "provisions inserted by Regulation (EU) 2025/2650": pgettext_lazy(
+        "legal reference", "provisions inserted by Regulation (EU) 2025/2650"
+    ),
+    "provisions inserted by Regulation (EU) 2025/2650; Annex III": pgettext_lazy(
+        "legal reference", "provisions inserted by Regulation (EU) 2025/2650; Annex III"
+    ),
+    "Article 38(2) of Regulation (EU) 2023/1115 as first published": pgettext_lazy(
+        "legal reference", "Article 38(2) of Regulation (EU) 2023/1115 as first published"
+    ),
+    "Article 38(3) of Regulation (EU) 2023/1115 as first published": pgettext_lazy(
+        "legal reference", "Article 38(3) of Regulation (EU) 2023/1115 as first published"
+    ),
+    "Article 38(2) of Regulation (EU) 2023/1115 as amended by Regulation (EU) 2024/3234": pgettext_lazy(
+        "legal reference",
+        "Article 38(2) of Regulation (EU) 2023/1115 as amended by Regulation (EU) 2024/3234",
+    ),
+    "Article 38(3) of Regulation (EU) 2023/1115 as amended by Regulation (EU) 2024/3234": pgettext_lazy(
+        "legal reference",
+        "Article 38(3) of Regulation (EU) 2023/1115 as amended by Regulation (EU) 2024/3234",
+    ),
+    "Article 38(2) of Regulation (EU) 2023/1115 as amended by Regulation (EU) 2025/2650": pgettext_lazy(
+        "legal reference",
+        "Article 38(2) of Regulation (EU) 2023/1115 as amended by Regulation (EU) 2025/2650",
+    ),
+    "Article 38(3) of Regulation (EU) 2023/1115 as amended by Regulation (EU) 2025/2650": pgettext_lazy(
+        "legal reference",
+        "Article 38(3) of Regulation (EU) 2023/1115 as amended by Regulation (EU) 2025/2650",
+    ),
+}
+
+
+def legal_reference_label(text: str | None) -> str:
+    """An article reference or provision in the active language; one not listed as it is."""
+    if not text:
+        return ""
+    return str(LEGAL_REFERENCES.get(text, text))
+
+
 @dataclass(frozen=True)
 class Duty:
     code: str
     text: Promise
-    article: str
+    article: str  # English, as the API gives it; article_label in the reader's language
     source: str
     confirmed: bool  # the article's wording and numbering read in the OJ itself
     category: ApplicationCategory = ApplicationCategory.GENERAL
     non_sme_only: bool = False
+
+    @property
+    def article_label(self) -> str:
+        return legal_reference_label(self.article)
 
 
 _PARTNERS = Duty(
@@ -209,6 +266,10 @@ class DutyView:
     applies_from: date | None
     applies_from_provision: str | None
     applies_to_organisation: bool  # False: an SME is exempt from a non-SME duty
+
+    @property
+    def applies_from_provision_label(self) -> str:
+        return legal_reference_label(self.applies_from_provision)
 
 
 def asks_for_reference_numbers(roles: list[str] | tuple[str, ...]) -> bool:

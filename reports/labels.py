@@ -7,11 +7,12 @@ not the server's locale.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any
 
 from django.utils import translation
-from django.utils.translation import gettext_noop, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
 
 NBSP = "\u00a0"
 
@@ -210,3 +211,28 @@ def plural_form(count: int, lang: str) -> str:
     if count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14):
         return "few"
     return "many"
+
+
+# The failures the service writes into a report's `error` (reports.services, reports.tasks):
+# the stored text stays as written (the API's `error` gives it in English); the panel shows
+# it in the reader's language.
+RENDER_FAILED = "The report could not be rendered; please try again."
+RENDER_UNFINISHED = "Rendering did not finish; please request it again."
+RENDER_TOO_LONG = "Rendering took too long; please try again later."
+_REPORT_ERRORS = {
+    RENDER_FAILED: gettext_lazy("The report could not be rendered; please try again."),
+    RENDER_UNFINISHED: gettext_lazy("Rendering did not finish; please request it again."),
+    RENDER_TOO_LONG: gettext_lazy("Rendering took too long; please try again later."),
+}
+_NO_FACTOR = re.compile(r"No emission factor is configured for: (?P<crops>.+)\.")
+
+
+def report_error_label(error: str) -> str:
+    """A report's stored error in the active language; an unknown text as it is."""
+    if error in _REPORT_ERRORS:
+        return str(_REPORT_ERRORS[error])
+    found = _NO_FACTOR.fullmatch(error)
+    if found:
+        crops = ", ".join(str(_MESSAGES["crops"].get(code, code)) for code in found["crops"].split(", "))
+        return gettext("No emission factor is configured for: %(crops)s.") % {"crops": crops}
+    return error

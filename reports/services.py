@@ -16,6 +16,7 @@ from django.utils import timezone
 from eudr_service.lib.jobs import row_wait
 from eudr_service.lib.timestamps import iso_millis
 from reports.builder import ReportDataError, csrd_content_build
+from reports.labels import RENDER_FAILED, RENDER_UNFINISHED
 from reports.models import CsrdReport, ReportStatus
 from reports.rendering import csrd_pdf_compose
 from webhooks.services import event_emit
@@ -76,7 +77,7 @@ def csrd_report_render(*, report_id: int) -> None:
         return
     except Exception:
         logger.exception("CSRD report %s failed to render", report.public_id)
-        csrd_report_mark_failed(report=report, error="The report could not be rendered; please try again.")
+        csrd_report_mark_failed(report=report, error=RENDER_FAILED)
         return
     csrd_report_mark_done(report=report, pdf=pdf)
 
@@ -155,7 +156,7 @@ def csrd_reports_maintain(*, now: Any = None) -> dict[str, int]:
     abandoned = dead.filter(render_attempts__gte=MAX_RENDER_ATTEMPTS).update(
         status=ReportStatus.FAILED,
         finished_at=now,
-        error="Rendering did not finish; please request it again.",
+        error=RENDER_UNFINISHED,
     )
     retried = list(dead.values_list("pk", flat=True)[:100])
     for pk in retried:

@@ -4,6 +4,7 @@ from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 
+from reports.labels import RENDER_TOO_LONG
 from reports.models import CsrdReport
 from reports.services import csrd_report_mark_failed, csrd_report_render, csrd_reports_maintain
 
@@ -22,7 +23,7 @@ def csrd_report_render_task(report_id: int) -> None:
         csrd_report_render(report_id=report_id)
     except SoftTimeLimitExceeded:
         report = CsrdReport.objects.get(pk=report_id)
-        csrd_report_mark_failed(report=report, error="Rendering took too long; please try again later.")
+        csrd_report_mark_failed(report=report, error=RENDER_TOO_LONG)
 
 
 @shared_task(name="reports.maintain_csrd_reports")

@@ -59,6 +59,7 @@ def test_an_open_eu_breaker_defers_the_submission_which_is_sent_once_later(  # n
     record = file(client, django_capture_on_commit_callbacks)
     submission = EuSubmission.objects.get(statement__dds_id=record["dds_id"])
     assert submission.state == "pending" and len(sends) == 1
+    assert submission.error_kind == "eu_failure"  # a bare 500: the EU's side
     _due_now(submission)
     assert eu_submissions_sweep() == 1  # the second failure opens the breaker
     assert len(sends) == 2
@@ -72,6 +73,7 @@ def test_an_open_eu_breaker_defers_the_submission_which_is_sent_once_later(  # n
     assert len(sends) == 2
     assert submission.state == "pending"
     assert "not sent" in submission.error_message
+    assert submission.error_kind == "unreachable"  # the breaker held it back
     assert submission.next_attempt_at >= before + timedelta(seconds=59)  # deferred by the cool-down
     assert eu.records == {}
 

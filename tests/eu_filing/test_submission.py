@@ -122,6 +122,8 @@ def test_rejected_submission_shows_the_eus_reason_and_changes_nothing_public(
     assert eu_is["status"] == "REJECTED"
     assert eu_is["error_message"] == "Geolocation overlaps a protected area"
     assert eu_is["reference_number"] == ""
+    # The panel shows it as the EU's own text.
+    assert EuSubmission.objects.get(statement__dds_id=record["dds_id"]).error_kind == "eu"
     assert api_client.get(f"/api/v1/verify/{record['dds_id']}").json() == public_before
     assert DueDiligenceStatement.objects.get(dds_id=record["dds_id"]).eu_reference_number == ""
 
@@ -136,6 +138,7 @@ def test_business_rule_refusal_keeps_the_eus_error_codes(client, eu, django_capt
     assert eu_is["state"] == "refused"
     assert eu_is["error_codes"] == ["EUDR_OPERATOR_EORI_FOR_ACTIVITY_MISSING"]
     assert eu_is["status"] == "" and eu.records == {}
+    assert EuSubmission.objects.get(statement__dds_id=record["dds_id"]).error_kind == "eu"
 
 
 def test_statement_waits_for_credentials_and_goes_once_they_are_stored(
@@ -165,10 +168,12 @@ def test_rate_limited_submission_is_retried_and_sent_once(client, eu, django_cap
     record = file(client, django_capture_on_commit_callbacks)
     submission = EuSubmission.objects.get(statement__dds_id=record["dds_id"])
     assert submission.state == "pending" and "rate limited" in submission.error_message
+    assert submission.error_kind == "rate_limited"  # the panel says so in words
     EuSubmission.objects.filter(pk=submission.pk).update(next_attempt_at=timezone.now() - timedelta(hours=1))
     assert eu_submissions_sweep() == 1
     submission.refresh_from_db()
     assert submission.state == "submitted" and len(eu.records) == 1
+    assert submission.error_message == "" and submission.error_kind == ""
 
 
 def test_timed_out_submission_is_looked_up_not_sent_twice(
@@ -180,6 +185,7 @@ def test_timed_out_submission_is_looked_up_not_sent_twice(
     record = file(client, django_capture_on_commit_callbacks)
     submission = EuSubmission.objects.get(statement__dds_id=record["dds_id"])
     assert submission.state == "pending" and submission.attempt_id is not None
+    assert submission.error_kind == "timeout"
     deadline = time.monotonic() + 10
     while not eu.records and time.monotonic() < deadline:  # the EU processed it after we gave up
         time.sleep(0.05)

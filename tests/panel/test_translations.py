@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import html
 import re
+from datetime import date
 from pathlib import Path
 
 import pytest
 from django.utils import translation
 from rest_framework.test import APIClient
 
+from compliance.downstream import organisation_roles_set, trading_partner_record_create
 from compliance.screening import Rule
 from eu_filing.models import EuState, EuSubmission
+from euis.contract import EudrStatus
+from regulation.roles import LEGAL_REFERENCES, OrganisationRole
 from tests.catalogues import read_po
 
 pytestmark = pytest.mark.django_db
@@ -52,6 +56,8 @@ def untranslated_on_polish_page(page: str) -> list[str]:
     text = visible_text(page)
     found = [sentence for sentence in english_sentences() if sentence in text]
     found += [code for code in RULE_CODES if re.search(rf"\b{code}\b", text)]
+    found += [status.value for status in EudrStatus if re.search(rf"\b{status.value}\b", text)]
+    found += [reference for reference in LEGAL_REFERENCES if reference in text]
     with translation.override("en"):
         found += [str(label) for label in EuState.labels if str(label) in text]
     found += [phrase for phrase in ("plot(s)", "Automatic screening") if phrase in text]
@@ -61,7 +67,8 @@ def untranslated_on_polish_page(page: str) -> list[str]:
 @pytest.fixture
 def filed(make_user, make_key, signed_in, settings):
     """A cattle statement filed through the API and screened (no forest layer: warnings),
-    its EU submission waiting for credentials; and its owner signed in to the panel."""
+    its EU submission waiting for credentials; and its owner signed in to the panel, with
+    every role and a supplier on record."""
     from tests.compliance.test_dds_api import body
 
     settings.FOREST_LAYERS = []
@@ -78,6 +85,17 @@ def filed(make_user, make_key, signed_in, settings):
     EuSubmission.objects.filter(statement__dds_id=record["dds_id"]).update(
         state=EuState.NO_CREDENTIALS,
         error_message="No EU credentials for the acceptance environment in this account.",
+    )
+    organisation_roles_set(account=user, roles=[role.value for role in OrganisationRole], is_sme=None)
+    trading_partner_record_create(
+        owner=user,
+        livemode=True,
+        kind="supplier",
+        consignment_reference="FV 7/2026",
+        consignment_date=date(2026, 5, 4),
+        name="Tartak Leśny Sp. z o.o.",
+        postal_address="ul. Polna 1, 00-001 Warszawa",
+        email="biuro@example.com",
     )
     return record, signed_in(user=user)
 
