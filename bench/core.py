@@ -113,7 +113,13 @@ def p50_below(ms: float, why: Why = "") -> Target:
     return Target(f"p50 < {ms:g} ms", lambda m, _: (f"{m.p50_ms:.1f} ms", (m.p50_ms or 0) < ms), why=why)
 
 
-UNITS: dict[str, tuple[float, str]] = {"s": (1, "s"), "ms": (1, "ms"), "KB": (1000, "KB"), "MiB": (1, "MiB")}
+UNITS: dict[str, tuple[float, str]] = {
+    "s": (1, "s"),
+    "ms": (1, "ms"),
+    "KB": (1000, "KB"),
+    "MiB": (1, "MiB"),
+    "x": (1, "×"),  # a ratio to a floor
+}
 
 
 def value_below(key: str, limit: float, unit: str, label: str, why: Why = "") -> Target:

@@ -45,6 +45,7 @@ from cases_csrd import csrd_100, csrd_1000
 from cases_eu import eu_submit
 from cases_make_run import make_run_64
 from cases_risk_plots import risk_batch_polygons, risk_job_10k
+from cases_suppliers import bulk_2000
 from cases_webhooks import webhook_burst, webhook_paced
 from core import (
     DEMO_DDS,
@@ -179,6 +180,14 @@ CASES: list[Case] = [
         "EU submission, 100 statements to the fake EU Information System, one worker",
         eu_submit,
         [count_is("available", "expected", "all AVAILABLE")],
+    ),
+    Case(
+        "Bulk filing, 2000 suppliers: roster upload to the last EU reference, EU paced at 5 calls/s",
+        bulk_2000,
+        [
+            count_is("available", "expected", "all AVAILABLE"),
+            value_below("ratio", 1.10, "x", "time / (2000 submissions at 5/s)"),
+        ],
     ),
     Case(
         "Webhooks, 1000-event backlog, one worker process",
