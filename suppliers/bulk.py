@@ -50,20 +50,45 @@ def _idempotency_key(row: BulkFilingRow) -> str:
     return f"bulk-{row.pk}"
 
 
+class BulkFilingRunning(Exception):
+    """The account already has a bulk filing in progress in this mode."""
+
+    def __init__(self, filing: BulkFiling) -> None:
+        self.filing = filing
+        super().__init__(f"bulk filing {filing.public_id} is still running")
+
+
 def bulk_filing_create(*, owner, livemode: bool, options: dict[str, Any]) -> BulkFiling:
-    """The filing and one row per supplier with a mandate in force; the rest are counted."""
-    suppliers = list(
-        Supplier.objects.filter(owner=owner, livemode=livemode).prefetch_related("mandates").order_by("id")
-    )
-    ready, skipped = [], {}
-    for supplier in suppliers:
-        mandate = supplier.current_mandate()
-        if mandate is not None and mandate.status == MandateStatus.ACTIVE:
-            ready.append(supplier)
-        else:
-            reason = "no_mandate" if mandate is None else f"mandate_{mandate.status}"
-            skipped[reason] = skipped.get(reason, 0) + 1
+    """The filing and one row per supplier with a mandate in force and no declaration filed yet
+    (a simplified declaration is one-time: Art. 4a); the others are counted by reason.
+
+    One filing at a time per account and mode (BulkFilingRunning otherwise): two filings
+    started together, a double click, would otherwise file the same suppliers twice."""
     with transaction.atomic():
+        # The account's row is the lock two concurrent starts queue on.
+        type(owner).objects.select_for_update().filter(pk=owner.pk).first()
+        running = BulkFiling.objects.filter(owner=owner, livemode=livemode, status=BulkFilingStatus.RUNNING)
+        if running.exists():
+            raise BulkFilingRunning(running.first())
+        declared = set(
+            BulkFilingRow.objects.filter(
+                filing__owner=owner, filing__livemode=livemode, state=RowState.FILED
+            ).values_list("supplier_id", flat=True)
+        )
+        suppliers = Supplier.objects.filter(owner=owner, livemode=livemode).prefetch_related("mandates")
+        ready, skipped = [], {}
+        for supplier in suppliers.order_by("id"):
+            mandate = supplier.current_mandate()
+            if supplier.pk in declared:
+                reason = "already_declared"
+            elif mandate is None:
+                reason = "no_mandate"
+            elif mandate.status != MandateStatus.ACTIVE:
+                reason = f"mandate_{mandate.status}"
+            else:
+                ready.append(supplier)
+                continue
+            skipped[reason] = skipped.get(reason, 0) + 1
         filing = BulkFiling.objects.create(
             public_id=new_public_id("bf"),
             owner=owner,
@@ -247,12 +272,24 @@ def bulk_filing_cancel(filing: BulkFiling) -> BulkFiling:
 
 
 def bulk_filing_retry(filing: BulkFiling) -> int:
-    """Queue the failed rows again (after the roster was corrected); returns how many."""
+    """Queue the failed rows again (after the roster was corrected); returns how many.
+
+    Not while another filing of the account runs, and never for a supplier whose declaration
+    another filing has filed since (that row is cancelled instead): a supplier is declared once."""
     with transaction.atomic():
+        type(filing.owner).objects.select_for_update().filter(pk=filing.owner_id).first()
         locked = BulkFiling.objects.select_for_update().get(pk=filing.pk)
-        again = BulkFilingRow.objects.filter(filing=locked, state=RowState.FAILED).update(
-            state=RowState.QUEUED, attempts=0, errors=[]
-        )
+        other = BulkFiling.objects.filter(
+            owner_id=locked.owner_id, livemode=locked.livemode, status=BulkFilingStatus.RUNNING
+        ).exclude(pk=locked.pk)
+        if other.exists():
+            raise BulkFilingRunning(other.first())
+        failed = BulkFilingRow.objects.filter(filing=locked, state=RowState.FAILED)
+        declared_elsewhere = BulkFilingRow.objects.filter(
+            filing__owner_id=locked.owner_id, filing__livemode=locked.livemode, state=RowState.FILED
+        ).values("supplier_id")
+        failed.filter(supplier_id__in=declared_elsewhere).update(state=RowState.CANCELLED)
+        again = failed.update(state=RowState.QUEUED, attempts=0, errors=[])
         if again:
             locked.status, locked.finished_at = BulkFilingStatus.RUNNING, None
             locked.save(update_fields=["status", "finished_at"])

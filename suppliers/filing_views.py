@@ -15,11 +15,12 @@ from rest_framework.response import Response
 from accounts.authentication import request_livemode
 from accounts.permissions import TEST_OBJECTS
 from eudr_service.lib.json_parser import DepthLimitedJSONParser
-from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES
+from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.pagination import ApiCursorPagination
 from eudr_service.lib.problems import Problem
 from eudr_service.lib.versioning import api_url
 from suppliers.bulk import (
+    BulkFilingRunning,
     bulk_filing_cancel,
     bulk_filing_create,
     bulk_filing_results,
@@ -86,7 +87,12 @@ class BulkFilingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
             "`suppliers.filing_completed` webhook. `goods` must name every commodity of those suppliers."
         ),
         request=BulkFilingInSerializer,
-        responses={202: BulkFilingOutSerializer, 400: PROBLEM_RESPONSES[400], **_ERRORS},
+        responses={
+            202: BulkFilingOutSerializer,
+            400: PROBLEM_RESPONSES[400],
+            409: OpenApiResponse(ProblemSerializer, description="`bulk_filing_running`: one at a time"),
+            **_ERRORS,
+        },
         tags=["suppliers"],
     )
     def create(self, request: Request) -> Response:
@@ -112,7 +118,15 @@ class BulkFilingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
                     ]
                 },
             )
-        filing = bulk_filing_create(owner=request.user, livemode=livemode, options=options)
+        try:
+            filing = bulk_filing_create(owner=request.user, livemode=livemode, options=options)
+        except BulkFilingRunning as exc:
+            raise Problem(
+                409,
+                "bulk_filing_running",
+                f"Bulk filing {exc.filing.public_id} is still running: wait for it, or cancel it.",
+                extra={"filing_id": exc.filing.public_id},
+            ) from exc
         filing.refresh_from_db()
         location = api_url(f"/api/eudr/v1/supplier-filings/{filing.public_id}")
         return Response(BulkFilingOutSerializer(filing).data, status=202, headers={"Location": location})
@@ -134,13 +148,21 @@ class BulkFilingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         summary="File the failed rows again (after the roster was corrected)",
         parameters=[_ID],
         request=None,
-        responses=_ONE,
+        responses={**_ONE, 409: OpenApiResponse(ProblemSerializer, description="`bulk_filing_running`")},
         tags=["suppliers"],
     )
     @action(detail=True, methods=["post"])
     def retry(self, request: Request, filing_id: str) -> Response:
         filing = self._own(filing_id)
-        bulk_filing_retry(filing)
+        try:
+            bulk_filing_retry(filing)
+        except BulkFilingRunning as exc:
+            raise Problem(
+                409,
+                "bulk_filing_running",
+                f"Bulk filing {exc.filing.public_id} is still running: wait for it, or cancel it.",
+                extra={"filing_id": exc.filing.public_id},
+            ) from exc
         filing.refresh_from_db()
         return Response(BulkFilingOutSerializer(filing).data)
 

@@ -432,6 +432,13 @@ _ROWS: tuple[ProblemType, ...] = (
         _("Upload the signed authorisation itself."),
     ),
     ProblemType(
+        "bulk_filing_running",
+        409,
+        _("A bulk filing is running"),
+        _("The account already has a bulk filing in progress; two would file the same suppliers twice."),
+        _("Wait until it is done (or cancel it), then start the next one."),
+    ),
+    ProblemType(
         "roster_invalid",
         400,
         _("Roster refused"),

@@ -202,3 +202,21 @@ def test_the_api_files_in_bulk_reports_progress_and_downloads_results(
     assert {line["producer_number"] for line in as_json["results"]} == {"D-1", "D-2", "D-3"}
     assert buyer.post(f"{filings}/{started.json()['id']}/retry").json()["counts"]["failed"] == 0
     assert buyer.get(f"{filings}/bf_nosuchfiling").status_code == 404
+
+
+def test_one_filing_at_a_time_and_a_declared_supplier_is_not_filed_again(
+    buyer, django_capture_on_commit_callbacks
+):
+    filings = "/api/eudr/v1/supplier-filings"
+    running = bulk_filing_create(owner=_owner(buyer), livemode=True, options=OPTIONS)  # task not run yet
+    second = buyer.post(filings, OPTIONS, format="json")
+    assert second.status_code == 409 and second.json()["code"] == "bulk_filing_running"
+    assert second.json()["filing_id"] == running.public_id
+    with django_capture_on_commit_callbacks(execute=True):
+        while BulkFiling.objects.get(pk=running.pk).status == "running":
+            bulk_filing_run(running.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        again = buyer.post(filings, OPTIONS, format="json")
+    assert again.status_code == 202
+    assert again.json()["total"] == 0 and again.json()["skipped"] == {"already_declared": 3, "no_mandate": 1}
+    assert DueDiligenceStatement.objects.count() == 3
