@@ -163,6 +163,12 @@ def declaration_body(supplier: Supplier, options: dict[str, Any]) -> dict[str, A
 
 def _file_row(row: BulkFilingRow) -> None:
     filing = row.filing
+    if row.supplier.commodity not in filing.options.get("goods", {}):
+        message = f"The filing names no goods for {row.supplier.commodity}."
+        _row_fail(
+            row, [{"field": f"goods.{row.supplier.commodity}", "code": "goods_missing", "message": message}]
+        )
+        return
     body = declaration_body(row.supplier, filing.options)
     incoming = SDFilingSerializer(data=body)
     if not incoming.is_valid():
