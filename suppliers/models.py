@@ -213,3 +213,26 @@ class BulkFilingRow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.filing_id}/{self.supplier_id} {self.state}"
+
+
+class SupplierConsignment(models.Model):
+    """A consignment bought from a supplier: the supplier record kept for it (Article 5(3)) and
+    the supplier's declaration behind it (Article 5 as amended: the first downstream operator
+    keeps the reference numbers), as the EU's verifyDeclaration answered."""
+
+    supplier = models.ForeignKey(Supplier, on_delete=models.PROTECT, related_name="consignments")
+    record = models.OneToOneField(
+        "compliance.TradingPartnerRecord", on_delete=models.CASCADE, related_name="supplier_consignment"
+    )
+    reference_number = models.CharField(max_length=14, blank=True)
+    verification_number = models.CharField(max_length=35, blank=True)
+    upstream = models.ForeignKey(
+        "eu_filing.UpstreamReference", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.supplier_id}: {self.record_id}"

@@ -8,6 +8,7 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from compliance.downstream_views import TradingPartnerOutSerializer
 from compliance.models import Activity
 from eudr_service.lib.fields import ApiModelSerializer, QuantityField, TimestampField
 from eudr_service.lib.versioning import api_url
@@ -180,3 +181,29 @@ class BulkFilingOutSerializer(serializers.Serializer):
     def get_results(self, filing) -> dict[str, str]:
         base = f"/api/eudr/v1/supplier-filings/{filing.public_id}/results"
         return {fmt: api_url(f"{base}.{fmt}") for fmt in ("json", "csv")}
+
+
+class ConsignmentInSerializer(serializers.Serializer):
+    consignment_reference = serializers.CharField(
+        max_length=100, help_text="Your delivery note or lot number"
+    )
+    consignment_date = serializers.DateField()
+
+
+class ConsignmentOutSerializer(serializers.Serializer):
+    record = TradingPartnerOutSerializer(help_text="The supplier record of the consignment (Article 5(3))")
+    reference_number = serializers.CharField(help_text="The supplier's declaration; empty when none yet")
+    verification_number = serializers.CharField()
+    eu_check = serializers.SerializerMethodField(
+        help_text="verifyDeclaration's answer (result, eu_status, error_message); null when not checked"
+    )
+
+    def get_eu_check(self, consignment) -> dict | None:
+        upstream = consignment.upstream
+        if upstream is None:
+            return None
+        return {
+            "result": upstream.result,
+            "eu_status": upstream.eu_status,
+            "error_message": upstream.error_message,
+        }

@@ -20,6 +20,7 @@ from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES
 from eudr_service.lib.pagination import ApiCursorPagination
 from eudr_service.lib.problems import Problem
 from regulation.commodities import IN_SCOPE_CODES
+from suppliers.consignments import supplier_consignment_record
 from suppliers.mandates import (
     MAX_DOCUMENT_BYTES,
     MandateRefused,
@@ -29,6 +30,8 @@ from suppliers.mandates import (
 from suppliers.models import Supplier
 from suppliers.roster import MAX_ROWS, RosterInvalid, template_csv
 from suppliers.serializers import (
+    ConsignmentInSerializer,
+    ConsignmentOutSerializer,
     MandateOutSerializer,
     MandateRequestsInSerializer,
     MandateRequestsOutSerializer,
@@ -127,6 +130,32 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         except MandateRefused as exc:
             raise Problem(400, exc.code, str(exc)) from exc
         return Response(MandateOutSerializer(mandate).data, status=201)
+
+    @extend_schema(
+        operation_id="suppliers_consignment_record",
+        summary="Record a consignment bought from the supplier, with its declaration's numbers",
+        description=(
+            "The supplier record of the consignment (Article 5(3)), filled from the roster, with the "
+            "reference and verification numbers of the supplier's simplified declaration filed through "
+            "a bulk filing, checked with the EU (verifyDeclaration) and kept as an upstream reference."
+        ),
+        parameters=[_ID],
+        request=ConsignmentInSerializer,
+        responses={
+            201: ConsignmentOutSerializer,
+            400: PROBLEM_RESPONSES[400],
+            404: PROBLEM_RESPONSES[404],
+            **_ERRORS,
+        },
+        tags=["suppliers"],
+    )
+    @action(detail=True, methods=["post"], url_path="consignments", url_name="consignments")
+    def consignments(self, request: Request, supplier_id: str) -> Response:
+        supplier = self._own(supplier_id)
+        incoming = ConsignmentInSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        consignment = supplier_consignment_record(supplier=supplier, **incoming.validated_data)
+        return Response(ConsignmentOutSerializer(consignment).data, status=201)
 
     @extend_schema(
         operation_id="suppliers_mandate_requests",

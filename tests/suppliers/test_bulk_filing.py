@@ -108,6 +108,26 @@ def test_every_supplier_with_a_mandate_ends_with_an_eu_reference(
     }
     assert {"Jan Kowalski", "Anna Nowak", "Hodowla Bydła Sp. z o.o."} <= names
     assert "D-4" not in bulk_filing_results_csv(filing)
+    # The buyer, first downstream operator, records a consignment from D-1: the supplier record
+    # filled from the roster, the declaration's numbers attached and checked with the EU.
+    d1 = Supplier.objects.get(producer_number="D-1")
+    consignment = buyer.post(
+        f"/api/eudr/v1/suppliers/{d1.public_id}/consignments",
+        {"consignment_reference": "WZ/2027/0001", "consignment_date": "2027-07-01"},
+        format="json",
+    )
+    assert consignment.status_code == 201, consignment.content
+    record, check = consignment.json()["record"], consignment.json()["eu_check"]
+    assert (record["name"], record["kind"], record["consignment_reference"]) == (
+        "Jan Kowalski",
+        "supplier",
+        "WZ/2027/0001",
+    )
+    assert consignment.json()["reference_number"] == results["D-1"]["eu_reference_number"]
+    assert (check["result"], check["eu_status"]) == ("EXISTING_USABLE", "AVAILABLE")
+    upstream = buyer.get("/api/eudr/v1/upstream-references").json()["results"]
+    assert [u["reference_number"] for u in upstream] == [results["D-1"]["eu_reference_number"]]
+    assert "WZ/2027/0001" in buyer.get("/api/eudr/v1/trading-partners/export.csv").content.decode()
     (event,) = Event.objects.filter(type="suppliers.filing_completed")
     assert event.data["counts"]["filed"] == 3
 

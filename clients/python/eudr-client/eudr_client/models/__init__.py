@@ -21,6 +21,9 @@ from .commodity_out import CommodityOut
 from .commodity_request import CommodityRequest
 from .concern_in_request import ConcernInRequest
 from .concern_out import ConcernOut
+from .consignment_in_request import ConsignmentInRequest
+from .consignment_out import ConsignmentOut
+from .consignment_out_eu_check_type_0 import ConsignmentOutEuCheckType0
 from .crop_type_enum import CropTypeEnum
 from .csrd_report import CsrdReport
 from .csrd_report_create_format import CsrdReportCreateFormat
@@ -161,6 +164,9 @@ __all__ = (
     "CommodityRequest",
     "ConcernInRequest",
     "ConcernOut",
+    "ConsignmentInRequest",
+    "ConsignmentOut",
+    "ConsignmentOutEuCheckType0",
     "CropTypeEnum",
     "CsrdReport",
     "CsrdReportCreateFormat",
