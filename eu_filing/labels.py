@@ -10,9 +10,10 @@ import re
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import override, pgettext_lazy
 
 from compliance.labels import STATUS_LABELS, label
+from eu_filing.mapping import NOT_MAPPABLE
 from eu_filing.models import EuErrorKind, EuState, EuSubmission
 
 # The EU's statuses of a statement (EudrStatusType, euis.contract.EudrStatus) in words.
@@ -76,10 +77,33 @@ _EU_ERRORS = (
 )
 
 
+def _pattern(template: str) -> re.Pattern[str]:
+    """A stored English sentence of ours back to its parts: each %(name)s becomes a group."""
+    parts = re.split(r"%\((\w+)\)s", template)
+    regex = "".join(
+        re.escape(part) if index % 2 == 0 else f"(?P<{part}>.+?)" for index, part in enumerate(parts)
+    )
+    return re.compile(regex, re.S)
+
+
+def _english(text) -> str:
+    with override("en"):
+        return str(text)
+
+
+# Why a statement could not be sent (eu_filing.mapping), read back from the stored English.
+# A sentence that is nothing but its one part (a limit's own text) would match any message: left out.
+_NOT_MAPPABLE = tuple(
+    (_pattern(_english(text)), text)
+    for text in NOT_MAPPABLE.values()
+    if re.sub(r"%\(\w+\)s", "", _english(text)).strip()
+)
+
+
 def eu_error_label(message: str) -> str:
     """An EU submission's error in the active language: our own sentences translated,
     the EU's own texts and codes as the EU wrote them."""
-    for pattern, text in _EU_ERRORS:
+    for pattern, text in (*_EU_ERRORS, *_NOT_MAPPABLE):
         found = pattern.fullmatch(message)
         if found:
             values = found.groupdict()

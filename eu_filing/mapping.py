@@ -13,6 +13,8 @@ from dataclasses import replace
 from typing import Any
 
 import shapely.wkt
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import override
 from shapely.geometry import mapping
 
 from compliance.models import DDSCommodity, DDSPlot, DDSProducer, DueDiligenceStatement, FilingKind, PlotKind
@@ -49,8 +51,42 @@ COMMENT_MAX = 2000  # comment (OPS 4.1.4)
 _ACTIVITY = {"import": ActivityType.IMPORT, "export": ActivityType.EXPORT, "domestic": ActivityType.DOMESTIC}
 
 
+# Why a statement cannot be sent, one sentence per reason: stored in English (the API's
+# language, `error_message`), shown to people in theirs (eu_filing.labels reads them back).
+NOT_MAPPABLE = {
+    "plot_address_in_dds": _("Plot %(plot)s is a postal address: a DDS needs geolocation."),
+    "parcel_without_geometry": _("Parcel %(parcel)s has no geometry from ULDK yet."),
+    "plot_without_geometry": _("Plot %(plot)s has no geometry."),
+    "eori_required": _(
+        "An %(activity)s needs the operator's EORI number (OPS 10.3, activity type and identifier): "
+        "amend the statement with operator.eori."
+    ),
+    "quantity": _("Commodity %(line)s: %(problem)s"),
+    "commodity_without_plot": _(
+        "Commodity %(line)s (%(commodity)s) has no plot: the EU needs every producer's geolocation."
+    ),
+    "limit": _("%(problem)s"),
+    "no_activity_dds": _("The statement has no activity (import, export or domestic)."),
+    "no_commodity_dds": _("The statement has no commodity."),
+    "no_activity_sd": _("The declaration has no activity (import, export or domestic)."),
+    "no_commodity_sd": _("The declaration has no commodity."),
+    "address_form": _(
+        "The operator's address must read 'street, postal code city' (e.g. "
+        "'ul. Piotrkowska 1, 90-001 Łódź') for the EU's structured address."
+    ),
+}
+
+
 class NotMappable(Exception):
-    """The statement lacks something the EU requires; it cannot be sent as it is."""
+    """The statement lacks something the EU requires; it cannot be sent as it is.
+
+    `code` names the sentence in NOT_MAPPABLE, `params` fill it; str() is the English text."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code, self.params = code, params
+        with override("en"):
+            text = str(NOT_MAPPABLE[code])
+        super().__init__(text % params if params else text)
 
 
 def eu_internal_reference(statement: DueDiligenceStatement) -> str:
@@ -68,14 +104,14 @@ def eu_internal_reference(statement: DueDiligenceStatement) -> str:
 def _plot_geometry(plot: DDSPlot) -> dict[str, Any]:
     if plot.kind == PlotKind.ADDRESS:
         # A DDS producer must have geolocation (OPS 6.2.4); the filing body refuses addresses.
-        raise NotMappable(f"Plot {plot.position + 1} is a postal address: a DDS needs geolocation.")
+        raise NotMappable("plot_address_in_dds", plot=plot.position + 1)
     if plot.kind == PlotKind.PARCEL:
         record = ParcelRecord.objects.filter(parcel_id=plot.parcel_id).first()
         if record is None:
-            raise NotMappable(f"Parcel {plot.parcel_id} has no geometry from ULDK yet.")
+            raise NotMappable("parcel_without_geometry", parcel=plot.parcel_id)
         return mapping(shapely.wkt.loads(record.geometry_wkt))
     if plot.geometry is None:
-        raise NotMappable(f"Plot {plot.position + 1} has no geometry.")
+        raise NotMappable("plot_without_geometry", plot=plot.position + 1)
     return plot.geometry
 
 
@@ -93,10 +129,7 @@ def _rules_checked(statement: DueDiligenceStatement, activity: ActivityType) -> 
     """The filing rules again, for rows the filing API did not check (older statements,
     tooling): what the EU would refuse is not sent (OPS 10.3; euis.quantities)."""
     if activity in (ActivityType.IMPORT, ActivityType.EXPORT) and not statement.operator_eori:
-        raise NotMappable(
-            f"An {activity.value.lower()} needs the operator's EORI number (OPS 10.3, activity type and "
-            "identifier): amend the statement with operator.eori."
-        )
+        raise NotMappable("eori_required", activity=activity.value.lower())
     for line in statement.commodities.all():
         problems = quantity_problems(
             activity=activity.value,
@@ -107,7 +140,7 @@ def _rules_checked(statement: DueDiligenceStatement, activity: ActivityType) -> 
             percentage=line.percentage_estimation_or_deviation,
         )
         if problems:
-            raise NotMappable(f"Commodity {line.position + 1}: {problems[0].message}")
+            raise NotMappable("quantity", line=line.position + 1, problem=problems[0].message)
 
 
 def goods_measure(line: DDSCommodity) -> GoodsMeasure:
@@ -125,10 +158,7 @@ def _producers(line: DDSCommodity) -> list[DDSProducer]:
     EUDR_COMMODITIES_PRODUCER_GEO_EMPTY), so one without any plot is not sent at all."""
     producers = [producer for producer in line.producers.all() if producer.plots.all()]
     if not producers:
-        raise NotMappable(
-            f"Commodity {line.position + 1} ({line.code}) has no plot: the EU needs every producer's "
-            "geolocation."
-        )
+        raise NotMappable("commodity_without_plot", line=line.position + 1, commodity=line.code)
     return producers
 
 
@@ -136,7 +166,7 @@ def _checked(shape: DdsStatement | SdStatement) -> DdsStatement | SdStatement:
     """The shape, unless it breaks one of the EU's size limits (euis.limits)."""
     found = limits.statement_breaches(shape)
     if found:
-        raise NotMappable(found[0].message())
+        raise NotMappable("limit", problem=found[0].message())
     return shape
 
 
@@ -144,7 +174,7 @@ def dds_to_eu(statement: DueDiligenceStatement) -> DdsStatement:
     """The V3 statement for one of ours: one producer element per producer, with its plots."""
     activity = _ACTIVITY.get(statement.activity)
     if activity is None:
-        raise NotMappable("The statement has no activity (import, export or domestic).")
+        raise NotMappable("no_activity_dds")
     _rules_checked(statement, activity)
     commodities = []
     for line in statement.commodities.all():
@@ -176,7 +206,7 @@ def dds_to_eu(statement: DueDiligenceStatement) -> DdsStatement:
             )
         )
     if not commodities:
-        raise NotMappable("The statement has no commodity.")
+        raise NotMappable("no_commodity_dds")
     comment = f"Internal reference: {statement.internal_reference}" if statement.internal_reference else None
     return _checked(
         DdsStatement(
@@ -207,10 +237,7 @@ def structured_address(one_line: str, country: str) -> Address:
     street, _, rest = one_line.rpartition(",")
     match = _POSTAL_CITY.match(rest)
     if not street.strip() or match is None:
-        raise NotMappable(
-            "The operator's address must read 'street, postal code city' (e.g. "
-            "'ul. Piotrkowska 1, 90-001 Łódź') for the EU's structured address."
-        )
+        raise NotMappable("address_form")
     return Address(
         country=country,
         street=street.strip()[:300],
@@ -293,7 +320,7 @@ def sd_to_eu(statement: DueDiligenceStatement, *, internal_reference: str) -> Sd
     """The V3 simplified declaration: each producer's land in the SD contract's location kinds."""
     activity = _ACTIVITY.get(statement.activity)
     if activity is None:
-        raise NotMappable("The declaration has no activity (import, export or domestic).")
+        raise NotMappable("no_activity_sd")
     _rules_checked(statement, activity)
     commodities = []
     for line in statement.commodities.all():
@@ -310,7 +337,7 @@ def sd_to_eu(statement: DueDiligenceStatement, *, internal_reference: str) -> Sd
             )
         )
     if not commodities:
-        raise NotMappable("The declaration has no commodity.")
+        raise NotMappable("no_commodity_sd")
     comment = f"Internal reference: {statement.internal_reference}" if statement.internal_reference else None
     return _checked(
         SdStatement(
