@@ -72,6 +72,15 @@ RECORDS_RETENTION_YEARS = 5
 # rows keep their English, which the API gives as it is; the panel shows these. A provision
 # an admin types that is not listed here is shown as typed.
 LEGAL_REFERENCES: dict[str, Promise] = {
+    # The sources the duties were read in (shown beside a duty whose numbering is unconfirmed).
+    OJ_2025_2650: pgettext_lazy(
+        "legal reference", "Regulation (EU) 2025/2650, OJ L, 23.12.2025 (CELEX 32025R2650)"
+    ),
+    OJ_2023_1115: pgettext_lazy("legal reference", "Regulation (EU) 2023/1115, OJ L 150, 9.6.2023"),
+    FAQ_2026: pgettext_lazy(
+        "legal reference",
+        "Commission FAQ on the EUDR, April 2026, question 3.4, as reported by sourcemap.com and lawcode.eu",
+    ),
     "Articles 4, 8 to 11": pgettext_lazy("legal reference", "Articles 4, 8 to 11"),
     "Article 4": pgettext_lazy("legal reference", "Article 4"),
     "Article 5(2)": pgettext_lazy("legal reference", "Article 5(2)"),
@@ -132,6 +141,10 @@ class Duty:
     @property
     def article_label(self) -> str:
         return legal_reference_label(self.article)
+
+    @property
+    def source_label(self) -> str:
+        return legal_reference_label(self.source)
 
 
 _PARTNERS = Duty(

@@ -93,8 +93,9 @@ def test_roles_page_in_english_keeps_the_english_references(supply_chain):
     assert "Supplier" in rows and "Customer" in rows and "Dostawca" not in rows
 
 
-def test_every_article_and_provision_of_the_law_as_data_is_translated():
+def test_every_article_source_and_provision_of_the_law_as_data_is_translated():
     articles = {duty.article for duties in ROLE_DUTIES.values() for duty in duties}
+    articles |= {duty.source for duties in ROLE_DUTIES.values() for duty in duties}  # the tooltips
     provisions = set(ApplicationDate.objects.values_list("provision", flat=True))
     assert len(provisions) >= 6
     with translation.override("pl"):
