@@ -77,6 +77,7 @@ LEGAL_REFERENCES: dict[str, Promise] = {
         "legal reference", "Regulation (EU) 2025/2650, OJ L, 23.12.2025 (CELEX 32025R2650)"
     ),
     OJ_2023_1115: pgettext_lazy("legal reference", "Regulation (EU) 2023/1115, OJ L 150, 9.6.2023"),
+    "lawcode.eu on FAQ 3.4": pgettext_lazy("legal reference", "lawcode.eu on FAQ 3.4"),
     FAQ_2026: pgettext_lazy(
         "legal reference",
         "Commission FAQ on the EUDR, April 2026, question 3.4, as reported by sourcemap.com and lawcode.eu",
@@ -122,10 +123,15 @@ LEGAL_REFERENCES: dict[str, Promise] = {
 
 
 def legal_reference_label(text: str | None) -> str:
-    """An article reference or provision in the active language; one not listed as it is."""
+    """An article reference, provision or source in the active language; one not listed as it is.
+    Sources cited together ("A; B") are translated one by one."""
     if not text:
         return ""
-    return str(LEGAL_REFERENCES.get(text, text))
+    if text in LEGAL_REFERENCES:
+        return str(LEGAL_REFERENCES[text])
+    if "; " in text:
+        return "; ".join(str(LEGAL_REFERENCES.get(part, part)) for part in text.split("; "))
+    return text
 
 
 @dataclass(frozen=True)

@@ -99,7 +99,12 @@ def test_every_article_source_and_provision_of_the_law_as_data_is_translated():
     provisions = set(ApplicationDate.objects.values_list("provision", flat=True))
     assert len(provisions) >= 6
     with translation.override("pl"):
-        untranslated = sorted(text for text in articles | provisions if legal_reference_label(text) == text)
+        untranslated = sorted(
+            part
+            for text in articles | provisions
+            for part in legal_reference_label(text).split("; ")
+            if part in text.split("; ")  # left as written: no Polish for it
+        )
     assert untranslated == []
     with translation.override("en"):
         assert all(legal_reference_label(text) == text for text in articles | provisions)
