@@ -226,6 +226,7 @@ def _walk(value: Any, path: str, wrong: list[str]) -> int:
 
 
 @pytest.mark.django_db
+@pytest.mark.usefixtures("eager_tasks")  # the job and report are done in the services suite too
 def test_live_walk_every_json_answer_follows_the_conventions(walked_account, monkeypatch):
     client, ids, created = walked_account
     wrong: list[str] = []

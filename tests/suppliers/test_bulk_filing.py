@@ -31,7 +31,8 @@ from tests.euis.conftest import fake_eu  # noqa: F401  (fixture)
 from tests.risk.fakes import PARCEL_ID
 from webhooks.models import Event
 
-pytestmark = pytest.mark.django_db
+# Tasks run here in the services suite too: these tests are about what the tasks do.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 HEADER = (
     "producer_number,name,size,nip,street,postal_code,city,email,commodity,quantity,unit,"
     "parcels,land_postal_code,land_city"

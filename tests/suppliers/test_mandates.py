@@ -15,7 +15,8 @@ from suppliers.models import MandateStatus, Supplier, SupplierMandate
 from suppliers.tasks import mandates_maintain_task
 from tests.suppliers.test_roster import GOOD, _csv
 
-pytestmark = pytest.mark.django_db
+# Tasks run here in the services suite too: these tests are about what the tasks do.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 SUPPLIERS = "/api/eudr/v1/suppliers"
 PDF = b"%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 

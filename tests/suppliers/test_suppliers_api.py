@@ -8,7 +8,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from suppliers.models import Supplier
 from tests.suppliers.test_roster import GOOD, _csv
 
-pytestmark = pytest.mark.django_db
+# Tasks run here in the services suite too: these tests are about what the tasks do.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 SUPPLIERS = "/api/eudr/v1/suppliers"
 
 
