@@ -355,3 +355,113 @@ class SubstantiatedConcernForm(forms.Form):
         label=_("Placing, making available or export withheld"), required=False
     )
     authority_informed = forms.BooleanField(label=_("Competent authority informed"), required=False)
+
+
+class RosterUploadForm(forms.Form):
+    """A buyer's supplier roster (suppliers.services.roster_import checks every row)."""
+
+    file = forms.FileField(
+        label=_("Roster file (CSV or XLSX)"),
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx,text/csv"}),
+        help_text=_(
+            "One row per supplier, headers in Polish or English. A file with any invalid row is "
+            "refused whole; uploading again updates suppliers by their producer number."
+        ),
+    )
+
+
+class SupplierFilterForm(forms.Form):
+    commodity = forms.ChoiceField(label=_("Commodity"), required=False)
+    mandate = forms.ChoiceField(label=_("Mandate"), required=False)
+
+    def __init__(self, *args, commodities: list[tuple[str, str]], mandates: list[tuple[str, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["commodity"].choices = [("", _("all")), *commodities]
+        self.fields["mandate"].choices = [("", _("all")), *mandates]
+
+
+BULK_ACTIVITY_CHOICES = [
+    ("domestic", _("placed on the market in the EU")),
+    ("export", _("exported")),
+]
+# What the declarations call the goods unless the buyer says otherwise: the suppliers are
+# Polish, so are the descriptions (the declaration's own text, not the page's).
+GOODS_DEFAULTS = {
+    "soya": ("Soja ziarno", "1201"),
+    "cattle": ("Bydło żywe", "0102"),
+    "wood": ("Drewno okrągłe", "4403"),
+}
+
+
+class BulkFilingForm(forms.Form):
+    """Start filing for every supplier with a mandate in force; the goods of each commodity
+    among them. Checked again by the API's own serializer (panel.suppliers)."""
+
+    activity = forms.ChoiceField(
+        label=_("What the suppliers do with the goods"),
+        choices=BULK_ACTIVITY_CHOICES,
+        initial="domestic",
+        widget=forms.RadioSelect,
+    )
+    signatory_name = forms.CharField(label=_("Signed by (name)"), max_length=200)
+    signatory_function = forms.CharField(label=_("Function"), max_length=200)
+    estimate_percentage = WrittenDecimalField(
+        label=_("How exact are the yearly quantities (± %)"),
+        max_digits=5,
+        decimal_places=3,
+        min_value=Decimal(0),
+        max_value=Decimal(25),
+        initial=Decimal(10),
+        required=False,
+        widget=forms.TextInput(attrs={"inputmode": "decimal"}),
+        help_text=_("The roster's yearly quantities in kg are estimates: by how many percent, 0 to 25."),
+    )
+    attest = forms.BooleanField(
+        label=_(
+            "As the suppliers' authorised representative, I confirm for each of them the legality of "
+            "the goods and the confirmation of a simplified declaration (Annex III point 4)."
+        ),
+        error_messages={"required": _TICK},
+    )
+
+    def __init__(self, *args, commodities: list[str], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.commodities = commodities
+        for code in commodities:
+            description, heading = GOODS_DEFAULTS.get(code, ("", ""))
+            self.fields[f"goods_{code}_description"] = forms.CharField(
+                label=_("Description of the goods"), max_length=300, initial=description
+            )
+            self.fields[f"goods_{code}_hs_heading"] = forms.RegexField(
+                label=_("HS code"),
+                regex=r"^\d{4}(\d{2}){0,2}$",
+                max_length=8,
+                initial=heading,
+                error_messages={"invalid": _("An HS code has 4, 6 or 8 digits, e.g. 1201.")},
+            )
+
+    def goods_fields(self) -> list[tuple[str, forms.BoundField, forms.BoundField]]:
+        """(commodity code, description field, HS code field) per commodity, for the template."""
+        return [
+            (code, self[f"goods_{code}_description"], self[f"goods_{code}_hs_heading"])
+            for code in self.commodities
+        ]
+
+    def body(self) -> dict:
+        """The API's body (POST /api/eudr/v1/supplier-filings) from the cleaned form."""
+        data = self.cleaned_data
+        return {
+            "activity": data["activity"],
+            "signatory_name": data["signatory_name"],
+            "signatory_function": data["signatory_function"],
+            "estimate_percentage": str(
+                Decimal(10) if data.get("estimate_percentage") is None else data["estimate_percentage"]
+            ),
+            "goods": {
+                code: {
+                    "description": data[f"goods_{code}_description"],
+                    "hs_heading": data[f"goods_{code}_hs_heading"],
+                }
+                for code in self.commodities
+            },
+        }

@@ -10,6 +10,7 @@ from panel import (
     keys,
     organisations,
     plans,
+    suppliers,
     supply_chain,
     webhooks,
 )
@@ -35,6 +36,7 @@ urlpatterns = [
     path("panel/declarations/new/", declarations.declaration_new, name="panel-declaration-new"),
     path("panel/organisations/", organisations.organisations, name="panel-organisations"),
     path("panel/supply-chain/", supply_chain.supply_chain, name="panel-supply-chain"),
+    path("panel/suppliers/", suppliers.suppliers, name="panel-suppliers"),
     path("panel/eu-credentials/", eu_credentials.eu_credentials, name="panel-eu-credentials"),
     path("panel/reports/", documents.reports, name="panel-reports"),
     path("panel/reports/<uuid:report_id>/", documents.report_detail, name="panel-report"),

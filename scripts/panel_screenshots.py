@@ -2,10 +2,11 @@
 
 For each language (Polish, English) on a fresh temporary SQLite database seeded with
 `manage.py seed_demo` plus some panel data (usage history, live and test keys, webhooks
-with deliveries, CSRD reports, EU credentials, supply-chain records, a Starter and a
-Free account for the empty and plan-refused states) and the ULDK stand-in for parcel
-numbers, signs in in headless Chromium and writes docs/img/<page>-<state>-<lang>.png
-for every panel entry of scripts/screenshot_pages.py. Each language gets a database of
+with deliveries, CSRD reports, EU credentials, supply-chain records, a buyer's supplier
+roster with its filings, a Starter and a Free account for the empty and plan-refused
+states) and the ULDK stand-in for parcel numbers, signs in in headless Chromium and
+writes docs/img/<page>-<state>-<lang>.png for every panel entry of
+scripts/screenshot_pages.py. Each language gets a database of
 its own, so both pictures of a state show the same data.
 """
 
@@ -178,6 +179,89 @@ def seed_panel(email: str) -> None:
         concern="Zdjęcia satelitarne pokazują wycinkę przy jednej z działek po 2020 r.",
         action_taken="Wstrzymano partię, poproszono dostawcę o geolokalizację i dokumenty.",
         placing_withheld=True,
+    )
+    seed_suppliers(user)
+
+
+# A buyer's roster (Polish headers, as the template): suppliers with parcels the ULDK
+# stand-in knows, a cattle holding named by its address, and a supplier without a mandate.
+ROSTER = (
+    "numer dostawcy;nazwa;wielkość;NIP;ulica;kod pocztowy;miejscowość;e-mail;towar;ilość;jednostka;"
+    "działki;kod pocztowy gruntu lub siedziby stada;miejscowość gruntu lub siedziby stada\n"
+    "D-0001;Jan Kowalski;osoba fizyczna;;Polna 3;05-300;Mińsk Mazowiecki;jan@example.pl;soja;18000;kg;"
+    "140602_2.0052.118;;\n"
+    "D-0002;Anna Nowak;osoba fizyczna;;Leśna 7;26-600;Radom;anna@example.pl;drewno;120;m3;"
+    "120102_2.0007.254/3;;\n"
+    "D-0003;Gospodarstwo Rolne Wiśniewski;mikro;526-025-02-74;Wólka 12;21-040;Świdnik;;soja;42000;kg;"
+    "061405_2.0004.731;;\n"
+    "D-0004;Hodowla Bydła Zielińscy;osoba fizyczna;;Kolonia 4;99-100;Łęczyca;hodowla@example.pl;bydło;"
+    "35;szt;;99-100;Łęczyca\n"
+    "D-0005;Piotr Wójcik;osoba fizyczna;;Lipowa 1;18-400;Łomża;piotr@example.pl;soja;9000;kg;"
+    "200705_2.0018.402;;\n"
+    "D-0006;Maria Kamińska;osoba fizyczna;;Długa 22;99-100;Łęczyca;maria@example.pl;drewno;60;m3;"
+    "181005_2.0002.1893;;\n"
+)
+BAD_ROSTER = (
+    "numer dostawcy;nazwa;wielkość;ulica;kod pocztowy;miejscowość;towar;ilość;jednostka;działki\n"
+    "D-0101;Jan Nowicki;osoba fizyczna;Polna 1;05300;Mińsk Mazowiecki;soja;18000;kg;140602_2.0052.118\n"
+    "D-0102;Tartak Sp. z o.o.;duże;Leśna 2;26-600;Radom;drewno;100;m3;120102_2.0007.254/3\n"
+    "D-0103;Ewa Lis;osoba fizyczna;Wiejska 3;21-040;Świdnik;pszenica;5000;kg;061405_2.0004.731\n"
+    "D-0101;Adam Mazur;osoba fizyczna;Krótka 4;18-400;Łomża;soja;-5;kg;200705_2.0018.4O2\n"
+)
+
+
+def seed_suppliers(user) -> None:
+    """A buyer's roster, mandates in each state, a finished filing and one in progress."""
+    from django.utils import timezone
+
+    from suppliers.bulk import bulk_filing_create
+    from suppliers.models import BulkFiling, BulkFilingRow, MandateStatus, Supplier, SupplierMandate
+    from suppliers.services import roster_import
+    from webhooks.models import public_id
+
+    roster_import(owner=user, livemode=True, filename="dostawcy.csv", data=ROSTER.encode())
+    now = timezone.now()
+    for number, status in (
+        ("D-0001", MandateStatus.ACTIVE),
+        ("D-0002", MandateStatus.ACTIVE),
+        ("D-0003", MandateStatus.ACTIVE),
+        ("D-0004", MandateStatus.PENDING_REVIEW),
+        ("D-0005", MandateStatus.REQUESTED),
+    ):
+        SupplierMandate.objects.create(
+            supplier=Supplier.objects.get(owner=user, producer_number=number),
+            kind="document" if status == MandateStatus.PENDING_REVIEW else "email_confirmation",
+            status=status,
+            confirmed_at=now if status == MandateStatus.ACTIVE else None,
+            expires_at=now + timedelta(days=30) if status == MandateStatus.REQUESTED else None,
+        )
+    options = {
+        "activity": "domestic",
+        "signatory_name": "Ewa Zielińska",
+        "signatory_function": "Kierownik skupu",
+        "estimate_percentage": "10",
+        "goods": {
+            "soya": {"description": "Soja ziarno", "hs_heading": "1201"},
+            "wood": {"description": "Drewno okrągłe", "hs_heading": "4403"},
+        },
+    }
+    # Tasks run eagerly here: each declaration is filed and screened against the ULDK stand-in.
+    bulk_filing_create(owner=user, livemode=True, options=options)
+    # One in progress: a worker holds it (its lease keeps the sweep away while pictures are taken).
+    running = BulkFiling.objects.create(
+        public_id=public_id("bf"),
+        owner=user,
+        livemode=True,
+        options=options,
+        total=3,
+        skipped={"no_mandate": 1, "mandate_pending_review": 1, "mandate_requested": 1},
+        leased_until=now + timedelta(days=1),
+    )
+    BulkFilingRow.objects.bulk_create(
+        BulkFilingRow(filing=running, supplier=supplier)
+        for supplier in Supplier.objects.filter(
+            owner=user, producer_number__in=["D-0001", "D-0002", "D-0003"]
+        )
     )
 
 
@@ -372,6 +456,18 @@ def capture(base: str, lang: str, email: str) -> list[Path]:  # noqa: PLR0915 (o
         shot(tab, "panel-supply-chain", "error")
         tab.goto("/panel/eu-credentials/")
         shot(tab, "panel-eu-credentials", "saved")
+        tab.goto("/panel/suppliers/")
+        tab.wait_for_selector("figure.plot-map svg")
+        shot(tab, "panel-suppliers", "populated")
+        tab.locator("#id_file").set_input_files(
+            {"name": "dostawcy.csv", "mimeType": "text/csv", "buffer": BAD_ROSTER.encode()}
+        )
+        submit(tab, "main form[data-testid=upload-form]")
+        tab.wait_for_selector("[data-testid=roster-problems]")
+        shot(tab, "panel-suppliers", "upload_error")
+        tab.goto("/panel/suppliers/")
+        submit(tab, "main form[data-testid=mandates-form]")
+        shot(tab, "panel-suppliers", "mandates_requested")
         tab.goto("/panel/reports/")
         shot(tab, "panel-reports", "list")
         for state, status in (("ready", "done"), ("failed", "failed")):
@@ -386,6 +482,8 @@ def capture(base: str, lang: str, email: str) -> list[Path]:  # noqa: PLR0915 (o
         shot(tab, "panel-organisations", "empty")
         tab.goto("/panel/supply-chain/")
         shot(tab, "panel-supply-chain", "empty")
+        tab.goto("/panel/suppliers/")
+        shot(tab, "panel-suppliers", "empty")
         tab.goto("/panel/eu-credentials/")
         shot(tab, "panel-eu-credentials", "empty")
         submit(tab)
@@ -401,6 +499,7 @@ def capture(base: str, lang: str, email: str) -> list[Path]:  # noqa: PLR0915 (o
             ("panel-webhooks", "/panel/webhooks/"),
             ("panel-declaration-new", "/panel/declarations/new/"),
             ("panel-supply-chain", "/panel/supply-chain/"),
+            ("panel-suppliers", "/panel/suppliers/"),
             ("panel-eu-credentials", "/panel/eu-credentials/"),
             ("panel-reports", "/panel/reports/"),
         ):

@@ -262,6 +262,19 @@ PAGES: tuple[Page, ...] = (
         ),
     ),
     Page(
+        "panel-suppliers",
+        "Suppliers (a buyer filing for its suppliers)",
+        "panel",
+        ("panel-suppliers",),
+        (
+            ("empty", "no roster uploaded yet"),
+            ("populated", "the roster with mandates, a filing done and one in progress, the parcels' map"),
+            ("upload_error", "a refused roster, every problem with its line and column"),
+            ("mandates_requested", "after asking the suppliers for their mandates by e-mail"),
+            ("not_in_plan", "a plan without filing, with the upgrade link"),
+        ),
+    ),
+    Page(
         "panel-eu-credentials",
         "EU Information System credentials",
         "panel",
