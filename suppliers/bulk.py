@@ -25,6 +25,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
+from accounts.models import User
 from compliance.models import FilingKind, IdempotencyRecord
 from compliance.sd_serializers import SDFilingSerializer
 from compliance.services import IdempotencyConflict, dds_file
@@ -66,7 +67,7 @@ def bulk_filing_create(*, owner, livemode: bool, options: dict[str, Any]) -> Bul
     started together, a double click, would otherwise file the same suppliers twice."""
     with transaction.atomic():
         # The account's row is the lock two concurrent starts queue on.
-        type(owner).objects.select_for_update().filter(pk=owner.pk).first()
+        User.objects.select_for_update().filter(pk=owner.pk).first()
         running = BulkFiling.objects.filter(owner=owner, livemode=livemode, status=BulkFilingStatus.RUNNING)
         if running.exists():
             raise BulkFilingRunning(running.first())
@@ -283,7 +284,7 @@ def bulk_filing_retry(filing: BulkFiling) -> int:
     Not while another filing of the account runs, and never for a supplier whose declaration
     another filing has filed since (that row is cancelled instead): a supplier is declared once."""
     with transaction.atomic():
-        type(filing.owner).objects.select_for_update().filter(pk=filing.owner_id).first()
+        User.objects.select_for_update().filter(pk=filing.owner_id).first()
         locked = BulkFiling.objects.select_for_update().get(pk=filing.pk)
         other = BulkFiling.objects.filter(
             owner_id=locked.owner_id, livemode=locked.livemode, status=BulkFilingStatus.RUNNING
