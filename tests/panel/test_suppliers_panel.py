@@ -24,7 +24,8 @@ from tests.euis.conftest import fake_eu  # noqa: F401  (fixture)
 from tests.panel.test_translations import untranslated_on_polish_page, visible_text
 from tests.risk.fakes import PARCEL_ID
 
-pytestmark = pytest.mark.django_db
+# Tasks run here in the services suite too: these tests are about what the tasks do.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 PAGE = "/panel/suppliers/"
 HEADER = (
     "producer_number,name,size,nip,street,postal_code,city,email,commodity,quantity,unit,"
