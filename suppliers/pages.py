@@ -13,9 +13,10 @@ from django.utils import translation
 from django.views.decorators.http import require_http_methods
 
 from accounts.limits import certificate_pages_per_minute, page_rate_limited
+from compliance.labels import STATUS_LABELS, label
 from regulation.commodities import commodity_label
 from suppliers.mandates import MandateRefused, buyer_name, mandate_by_token, mandate_confirm, mandate_revoke
-from suppliers.models import MandateStatus
+from suppliers.models import BulkFilingRow, MandateStatus, RowState
 
 LANGS = ("pl", "en")
 
@@ -49,6 +50,13 @@ def mandate_page(request: HttpRequest, token: str) -> HttpResponse:
             "mandate": mandate,
             "can_confirm": mandate.status == MandateStatus.REQUESTED,
             "can_revoke": mandate.status in (MandateStatus.ACTIVE, MandateStatus.REQUESTED),
+            # What was filed in the supplier's name, with its public status page.
+            "filed": [
+                {"id": row.statement.dds_id, "status": label(STATUS_LABELS, row.statement.effective_status())}
+                for row in BulkFilingRow.objects.filter(supplier=supplier, state=RowState.FILED)
+                .select_related("statement")
+                .order_by("-id")[:20]
+            ],
             "problem": problem,
         }
         return render(request, "suppliers/mandate.html", context, status=409 if problem else 200)

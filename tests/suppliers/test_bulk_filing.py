@@ -3,9 +3,11 @@ system and the ULDK stand-in; nothing lost, nothing filed twice."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
+from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
@@ -24,6 +26,7 @@ from suppliers.bulk import (
     bulk_filing_run,
     declaration_body,
 )
+from suppliers.mandates import mandate_request
 from suppliers.models import BulkFiling, BulkFilingRow, MandateStatus, RowState, Supplier, SupplierMandate
 from tests.eu_filing.test_simplified_declaration import SECOND_PARCEL, eu  # noqa: F401  (fixture)
 from tests.eu_filing.test_submission import store_credentials
@@ -241,3 +244,17 @@ def test_one_filing_at_a_time_and_a_declared_supplier_is_not_filed_again(
     assert again.status_code == 202
     assert again.json()["total"] == 0 and again.json()["skipped"] == {"already_declared": 3, "no_mandate": 1}
     assert DueDiligenceStatement.objects.count() == 3
+
+
+def test_the_supplier_sees_on_its_page_what_was_filed_in_its_name(
+    buyer, client, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        filing = bulk_filing_create(owner=_owner(buyer), livemode=True, options=OPTIONS)
+    filed = {line["producer_number"]: line["declaration_id"] for line in bulk_filing_results(filing)}
+    with django_capture_on_commit_callbacks(execute=True):
+        mandate_request(supplier=Supplier.objects.get(producer_number="D-1"))
+    token = re.search(r"/mandates/(\S+)", mail.outbox[-1].body).group(1)
+    page = client.get(f"/mandates/{token}").content.decode()
+    assert filed["D-1"] in page and f"/cert/{filed['D-1']}" in page
+    assert filed["D-2"] not in page  # another supplier's declaration is not shown
