@@ -24,6 +24,7 @@ from compliance.models import (
     TradingPartnerRecord,
     retention_end,
 )
+from eudr_service.lib.csv_cells import csv_safe
 from eudr_service.lib.timestamps import iso_millis
 from regulation.roles import RECORDS_RETENTION_YEARS, OrganisationRole
 
@@ -136,13 +137,8 @@ def trading_partners_csv(records: Iterable[TradingPartnerRecord]) -> str:
     writer = csv.DictWriter(out, fieldnames=EXPORT_FIELDS, lineterminator="\r\n")
     writer.writeheader()
     for record in records:
-        writer.writerow({key: _csv_safe(value) for key, value in trading_partner_export_row(record).items()})
+        writer.writerow({key: csv_safe(value) for key, value in trading_partner_export_row(record).items()})
     return out.getvalue()
-
-
-def _csv_safe(value: str) -> str:
-    # A cell starting with = + - @ runs as a formula in spreadsheet programs (CSV injection).
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
 
 
 def substantiated_concern_record(

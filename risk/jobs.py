@@ -20,6 +20,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from eudr_service.lib.csv_cells import csv_safe
 from eudr_service.lib.timestamps import iso_millis
 from eudr_service.lib.versioning import api_url
 from regulation.commodities import commodity_from_code
@@ -269,7 +270,7 @@ def risk_job_csv(job: RiskJob) -> str:
     for item in risk_job_results(job):
         factors = {f["name"]: f["value"] for f in item["factors"]}
         writer.writerow(
-            _csv_safe(v)
+            csv_safe(v)
             for v in (
                 item["index"],
                 item["location"]["lat"],
@@ -287,10 +288,3 @@ def risk_job_csv(job: RiskJob) -> str:
             )
         )
     return out.getvalue()
-
-
-def _csv_safe(value: Any) -> Any:
-    """User text opened in a spreadsheet must not run as a formula (CSV injection)."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value

@@ -30,6 +30,7 @@ from compliance.models import FilingKind, IdempotencyRecord
 from compliance.sd_serializers import SDFilingSerializer
 from compliance.services import IdempotencyConflict, dds_file
 from eu_filing.models import EuSubmission
+from eudr_service.lib.csv_cells import csv_safe
 from eudr_service.lib.problems import flatten_validation_errors
 from suppliers.models import (
     BulkFiling,
@@ -376,5 +377,5 @@ def bulk_filing_results_csv(filing: BulkFiling) -> str:
     writer.writerow(RESULT_COLUMNS)
     for line in bulk_filing_results(filing):
         errors = "; ".join(f"{e.get('field') or ''}: {e['message']}".lstrip(": ") for e in line["errors"])
-        writer.writerow([line[c] if c != "errors" else errors for c in RESULT_COLUMNS])
+        writer.writerow([csv_safe(line[c] if c != "errors" else errors) for c in RESULT_COLUMNS])
     return out.getvalue()

@@ -10,12 +10,16 @@ checked with the EU (verifyDeclaration) as any upstream reference is.
 
 from __future__ import annotations
 
+import csv
+import io
 from datetime import date
 
 from compliance.downstream import trading_partner_record_create
 from compliance.models import PartnerKind, TradingPartnerRecord
 from eu_filing.models import EuSubmission, UpstreamReference
 from eu_filing.upstream import upstream_reference_record
+from eudr_service.lib.csv_cells import csv_safe
+from eudr_service.lib.timestamps import iso_millis
 from suppliers.models import BulkFilingRow, RowState, Supplier, SupplierConsignment
 
 
@@ -64,3 +68,48 @@ def supplier_consignment_record(
         verification_number=numbers[1] if numbers else "",
         upstream=reference,
     )
+
+
+CONSIGNMENT_COLUMNS = (
+    "consignment_reference",
+    "consignment_date",
+    "producer_number",
+    "supplier",
+    "postal_address",
+    "email",
+    "declaration_reference_number",
+    "declaration_verification_number",
+    "eu_result",
+    "eu_status",
+    "eu_checked_at",
+)
+
+
+def supplier_consignments_csv(*, owner, livemode: bool) -> str:
+    """Every consignment bought from a supplier, with the declaration behind it and the EU's
+    answer about it: the first downstream operator's records, for a competent authority."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CONSIGNMENT_COLUMNS)
+    consignments = (
+        SupplierConsignment.objects.filter(supplier__owner=owner, supplier__livemode=livemode)
+        .select_related("supplier", "record", "upstream")
+        .order_by("record__consignment_date", "id")
+    )
+    for item in consignments:
+        upstream = item.upstream
+        cells = (
+            item.record.consignment_reference,
+            item.record.consignment_date.isoformat(),
+            item.supplier.producer_number,
+            item.record.name,
+            item.record.postal_address,
+            item.record.email,
+            item.reference_number,
+            item.verification_number,
+            upstream.result if upstream else "",
+            upstream.eu_status if upstream else "",
+            iso_millis(upstream.eu_checked_at) if upstream and upstream.eu_checked_at else "",
+        )
+        writer.writerow([csv_safe(cell) for cell in cells])
+    return out.getvalue()

@@ -20,7 +20,7 @@ from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES
 from eudr_service.lib.pagination import ApiCursorPagination
 from eudr_service.lib.problems import Problem
 from regulation.commodities import IN_SCOPE_CODES
-from suppliers.consignments import supplier_consignment_record
+from suppliers.consignments import supplier_consignment_record, supplier_consignments_csv
 from suppliers.mandates import (
     MAX_DOCUMENT_BYTES,
     MandateRefused,
@@ -156,6 +156,19 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         incoming.is_valid(raise_exception=True)
         consignment = supplier_consignment_record(supplier=supplier, **incoming.validated_data)
         return Response(ConsignmentOutSerializer(consignment).data, status=201)
+
+    @extend_schema(
+        operation_id="suppliers_consignments_csv",
+        summary="Export consignments bought from your suppliers, with their declarations (for an authority)",
+        responses={(200, "text/csv"): OpenApiResponse(OpenApiTypes.STR), **_ERRORS},
+        tags=["suppliers"],
+    )
+    @action(detail=False, methods=["get"], url_path="consignments.csv", url_name="consignments-csv")
+    def consignments_csv(self, request: Request) -> HttpResponse:
+        text = supplier_consignments_csv(owner=request.user, livemode=request_livemode(request))
+        response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = 'attachment; filename="supplier-consignments.csv"'
+        return response
 
     @extend_schema(
         operation_id="suppliers_mandate_requests",

@@ -132,6 +132,12 @@ def test_every_supplier_with_a_mandate_ends_with_an_eu_reference(
     upstream = buyer.get("/api/eudr/v1/upstream-references").json()["results"]
     assert [u["reference_number"] for u in upstream] == [results["D-1"]["eu_reference_number"]]
     assert "WZ/2027/0001" in buyer.get("/api/eudr/v1/trading-partners/export.csv").content.decode()
+    export = buyer.get("/api/eudr/v1/suppliers/consignments.csv")
+    assert export["Content-Type"].startswith("text/csv")
+    header, line = export.content.decode().splitlines()
+    assert header.startswith("consignment_reference,consignment_date,producer_number")
+    assert line.startswith("WZ/2027/0001,2027-07-01,D-1,Jan Kowalski")
+    assert results["D-1"]["eu_reference_number"] in line and "EXISTING_USABLE,AVAILABLE" in line
     (event,) = Event.objects.filter(type="suppliers.filing_completed")
     assert event.data["counts"]["filed"] == 3
 
