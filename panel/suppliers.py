@@ -41,7 +41,14 @@ from panel.forms import BulkFilingForm, RosterUploadForm, SupplierFilterForm
 from regulation.annex_i import annex_lines
 from regulation.commodities import commodity_label
 from risk.engine import ParcelRecord
-from suppliers.bulk import bulk_filing_cancel, bulk_filing_counts, bulk_filing_create, bulk_filing_retry
+from suppliers.bulk import (
+    BulkFilingRunning,
+    GoodsMissing,
+    bulk_filing_cancel,
+    bulk_filing_counts,
+    bulk_filing_create,
+    bulk_filing_retry,
+)
 from suppliers.mandates import mandates_request_many
 from suppliers.models import (
     BulkFiling,
@@ -284,6 +291,10 @@ def _filing_message(error: dict[str, Any], body: dict[str, Any]) -> str:
     return error["message"]
 
 
+def _still_running(exc: BulkFilingRunning) -> str:
+    return _("Filing %(id)s is still running: wait for it or cancel it.") % {"id": exc.filing.public_id}
+
+
 def _start_filing(request: HttpRequest, form: BulkFilingForm) -> BulkFiling | None:
     body = form.body()
     incoming = BulkFilingInSerializer(data=body)
@@ -292,7 +303,19 @@ def _start_filing(request: HttpRequest, form: BulkFilingForm) -> BulkFiling | No
             form.add_error(_goods_field(error["field"]), _filing_message(error, body))
         return None
     options = json.loads(json.dumps(incoming.validated_data, default=str))
-    return bulk_filing_create(owner=request.user, livemode=True, options=options)
+    try:
+        return bulk_filing_create(owner=request.user, livemode=True, options=options)
+    except BulkFilingRunning as exc:
+        form.add_error(
+            None,
+            _("Filing %(id)s is still running: wait for it or cancel it.") % {"id": exc.filing.public_id},
+        )
+    except GoodsMissing as exc:
+        for code in exc.commodities:
+            form.add_error(
+                None, _("Name the goods for %(commodity)s.") % {"commodity": commodity_label(code)}
+            )
+    return None
 
 
 def _upload(request: HttpRequest, form: RosterUploadForm) -> list[str] | None:
@@ -374,8 +397,16 @@ def suppliers(request: HttpRequest) -> HttpResponse:
                 % {"id": filing.public_id},
             )
         else:
-            again = bulk_filing_retry(filing)
-            messages.success(request, _("Failed rows queued again: %(count)s.") % {"count": again})
+            try:
+                again = bulk_filing_retry(filing)
+            except BulkFilingRunning as exc:
+                messages.error(
+                    request,
+                    _("Filing %(id)s is still running: wait for it or cancel it.")
+                    % {"id": exc.filing.public_id},
+                )
+            else:
+                messages.success(request, _("Failed rows queued again: %(count)s.") % {"count": again})
         return redirect("panel-suppliers")
     filter_form, chosen, page_query = _filters(request, owned)
     page = Paginator(chosen.order_by("producer_number", "id"), PAGE_SIZE).get_page(request.GET.get("page"))

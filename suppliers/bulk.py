@@ -60,6 +60,14 @@ class BulkFilingRunning(Exception):
         super().__init__(f"bulk filing {filing.public_id} is still running")
 
 
+class GoodsMissing(ValueError):
+    """The filing names no goods for commodities of suppliers it would file for."""
+
+    def __init__(self, commodities: list[str]) -> None:
+        self.commodities = commodities
+        super().__init__(f"no goods named for {', '.join(commodities)}")
+
+
 def bulk_filing_create(*, owner, livemode: bool, options: dict[str, Any]) -> BulkFiling:
     """The filing and one row per supplier with a mandate in force and no declaration filed yet
     (a simplified declaration is one-time: Art. 4a); the others are counted by reason.
@@ -91,6 +99,9 @@ def bulk_filing_create(*, owner, livemode: bool, options: dict[str, Any]) -> Bul
                 ready.append(supplier)
                 continue
             skipped[reason] = skipped.get(reason, 0) + 1
+        missing = sorted({supplier.commodity for supplier in ready} - set(options.get("goods", {})))
+        if missing:
+            raise GoodsMissing(missing)
         filing = BulkFiling.objects.create(
             public_id=new_public_id("bf"),
             owner=owner,

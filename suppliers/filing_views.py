@@ -21,18 +21,28 @@ from eudr_service.lib.problems import Problem
 from eudr_service.lib.versioning import api_url
 from suppliers.bulk import (
     BulkFilingRunning,
+    GoodsMissing,
     bulk_filing_cancel,
     bulk_filing_create,
     bulk_filing_results,
     bulk_filing_results_csv,
     bulk_filing_retry,
 )
-from suppliers.models import BulkFiling, MandateStatus, Supplier
+from suppliers.models import BulkFiling
 from suppliers.serializers import BulkFilingInSerializer, BulkFilingOutSerializer
 
 _ID = OpenApiParameter("filing_id", OpenApiTypes.STR, OpenApiParameter.PATH, description="bf_...")
 _ERRORS = {403: PROBLEM_RESPONSES[403]}
 _ONE = {200: BulkFilingOutSerializer, 404: PROBLEM_RESPONSES[404], **_ERRORS}
+
+
+def _running(exc: BulkFilingRunning) -> Problem:
+    return Problem(
+        409,
+        "bulk_filing_running",
+        f"Bulk filing {exc.filing.public_id} is still running: wait for it, or cancel it.",
+        extra={"filing_id": exc.filing.public_id},
+    )
 
 
 def _required(field: str) -> dict[str, str]:
@@ -99,34 +109,19 @@ class BulkFilingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         incoming = BulkFilingInSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         options = json.loads(json.dumps(incoming.validated_data, default=str))
-        livemode = request_livemode(request)
-        wanted = set(
-            Supplier.objects.filter(
-                owner=request.user, livemode=livemode, mandates__status=MandateStatus.ACTIVE
-            ).values_list("commodity", flat=True)
-        )
-        missing = sorted(wanted - set(options["goods"]))
-        if missing:
+        try:
+            filing = bulk_filing_create(
+                owner=request.user, livemode=request_livemode(request), options=options
+            )
+        except GoodsMissing as exc:
             raise Problem(
                 400,
                 "invalid_request",
-                f"Name the goods of every commodity of your suppliers; missing: {', '.join(missing)}.",
-                extra={
-                    "errors": [
-                        {"field": f"goods.{code}", "code": "required", "message": "required"}
-                        for code in missing
-                    ]
-                },
-            )
-        try:
-            filing = bulk_filing_create(owner=request.user, livemode=livemode, options=options)
-        except BulkFilingRunning as exc:
-            raise Problem(
-                409,
-                "bulk_filing_running",
-                f"Bulk filing {exc.filing.public_id} is still running: wait for it, or cancel it.",
-                extra={"filing_id": exc.filing.public_id},
+                f"Name the goods of every commodity of your suppliers; missing: {', '.join(exc.commodities)}",
+                extra={"errors": [_required(f"goods.{code}") for code in exc.commodities]},
             ) from exc
+        except BulkFilingRunning as exc:
+            raise _running(exc) from exc
         filing.refresh_from_db()
         location = api_url(f"/api/eudr/v1/supplier-filings/{filing.public_id}")
         return Response(BulkFilingOutSerializer(filing).data, status=202, headers={"Location": location})
@@ -157,12 +152,7 @@ class BulkFilingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         try:
             bulk_filing_retry(filing)
         except BulkFilingRunning as exc:
-            raise Problem(
-                409,
-                "bulk_filing_running",
-                f"Bulk filing {exc.filing.public_id} is still running: wait for it, or cancel it.",
-                extra={"filing_id": exc.filing.public_id},
-            ) from exc
+            raise _running(exc) from exc
         filing.refresh_from_db()
         return Response(BulkFilingOutSerializer(filing).data)
 

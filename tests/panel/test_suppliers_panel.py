@@ -268,7 +268,12 @@ def test_cancel_and_retry(signed_in):
         mandate(number)
     from suppliers.bulk import bulk_filing_create
 
-    options = {"activity": "domestic", "signatory_name": "E", "signatory_function": "F", "goods": {}}
+    options = {
+        "activity": "domestic",
+        "signatory_name": "E",
+        "signatory_function": "F",
+        "goods": {"soya": {"description": "Soja", "hs_heading": "1201"}},
+    }
     filing = bulk_filing_create(owner=client.user, livemode=True, options=options)  # the task never runs
     text = visible_text(client.get(PAGE).content.decode())
     assert "w trakcie składania" in text and "oczekuje: 2" in text and "Anuluj" in text
