@@ -10,6 +10,8 @@ from datetime import datetime
 
 from compliance.models import DDSStatus, DueDiligenceStatement
 from eudr_service.lib.timestamps import iso_millis
+from evidence import records
+from evidence.models import EvidenceRecord
 from webhooks.services import event_emit
 
 
@@ -33,7 +35,12 @@ def dds_created_emit(*, statement: DueDiligenceStatement) -> None:
 
 
 def dds_status_changed_emit(
-    *, statement: DueDiligenceStatement, from_status: str, reason: str, changed_at: datetime
+    *,
+    statement: DueDiligenceStatement,
+    from_status: str,
+    reason: str,
+    changed_at: datetime,
+    evidence: EvidenceRecord | None = None,
 ) -> None:
     common = {
         "dds_id": statement.dds_id,
@@ -41,6 +48,9 @@ def dds_status_changed_emit(
         "reason": reason,
         "changed_at": iso_millis(changed_at),
         "livemode": statement.livemode,
+        # The verdict's signed evidence record (its addresses and hash); null for a
+        # change that is no verdict (filing, withdrawal).
+        "evidence": records.reference(evidence),
     }
     event_emit(
         owner=statement.owner,

@@ -50,7 +50,7 @@ class Rule:
 
 
 # A statement's status from its plots' findings: the first finding present wins.
-_STATUS_BY_FINDING = (
+STATUS_BY_FINDING = (
     (Rule.CRITICAL_RISK, DDSStatus.AT_RISK),
     (Rule.GEOLOCATION_MISSING, DDSStatus.UNDER_REVIEW),
     (Rule.PLOT_NOT_SCREENED, DDSStatus.UNDER_REVIEW),
@@ -207,7 +207,7 @@ def verdict(plots: list[DDSPlot], *, lines_without_plots: list[int] | None = Non
         {"code": code, "count": len(labels), "plots": labels[:REASON_PLOTS_LISTED]}
         for code, labels in sorted(by_finding.items())
     ]
-    for code, status in _STATUS_BY_FINDING:
+    for code, status in STATUS_BY_FINDING:
         if code in by_finding:
             return Verdict(status, overall, code, reasons)
     # Every plot is clear. Article 13 only when every plot is in a low-risk country.

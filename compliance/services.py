@@ -16,6 +16,7 @@ from django.utils import timezone
 from accounts.models import User
 from accounts.services import OperatorMatch, OperatorRole, organisation_match
 from compliance import events, hooks
+from compliance.evidence_record import VERDICT_STATUSES, statement_record_write
 from compliance.geolocation import is_point_plot
 from compliance.identifiers import DDS_PREFIX, SD_PREFIX, build_identifier, normalise
 from compliance.models import (
@@ -150,7 +151,11 @@ def dds_transition(
         reason=reason,
         rule=rule,
     )
-    events.dds_status_changed_emit(statement=locked, from_status=from_status, reason=reason, changed_at=now)
+    # The verdict's signed evidence record, in the same transaction (docs/evidence.md).
+    record = statement_record_write(locked) if to_status in VERDICT_STATUSES else None
+    events.dds_status_changed_emit(
+        statement=locked, from_status=from_status, reason=reason, changed_at=now, evidence=record
+    )
     # Announced inside this transaction (compliance.hooks): the EU outbox (eu_filing) writes
     # the row of a live statement that became COMPLIANT, so it exists exactly when the status does.
     hooks.statement_status_changed.send(

@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "accounts",
     "euis",
     "regulation",
+    "evidence",
     "risk",
     "compliance",
     "eu_filing",

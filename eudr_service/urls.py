@@ -33,6 +33,7 @@ urlpatterns = [
     ),
     path("methodology", views.methodology_page, name="methodology"),
     path("methodology/<slug:name>", views.methodology_page, name="methodology-part"),
+    path("", include("evidence.urls")),
     path("", include("risk.urls")),
     path("", include("compliance.urls")),
     path("", include("eu_filing.urls")),

@@ -65,3 +65,34 @@ def benchmark_class(country_code: str | None, on: date | None = None) -> str | N
         return None
     # Implementing Regulation 2025/1093: every country not listed low or high is standard.
     return benchmark_table(on).get(country_code, "standard")
+
+
+# A country with no row: Article 29(1) of Regulation (EU) 2023/1115 as amended makes every
+# country standard risk unless an implementing act classifies it low or high.
+UNLISTED_ACT = "Regulation (EU) 2023/1115, Article 29(1) (not classified low or high)"
+
+
+def benchmark_row(country_code: str, on: date | None = None) -> dict[str, str | None]:
+    """The row that gives the country its class on `on` (default today), with its act and
+    period, as an evidence record cites it."""
+    on = on or timezone.now().date()
+    row = (
+        CountryBenchmark.objects.filter(country_code=country_code, valid_from__lte=on)
+        .order_by("-valid_from")
+        .first()
+    )
+    if row is None or (row.valid_until is not None and on >= row.valid_until):
+        return {
+            "country": country_code,
+            "class": "standard",
+            "act": UNLISTED_ACT,
+            "valid_from": None,
+            "valid_until": None,
+        }
+    return {
+        "country": country_code,
+        "class": row.risk_class,
+        "act": row.act,
+        "valid_from": row.valid_from.isoformat(),
+        "valid_until": row.valid_until.isoformat() if row.valid_until else None,
+    }

@@ -13,7 +13,9 @@ The questions it answers, one function each, each returning a typed, versioned
 - a country with no place in it: `assess_country`;
 - where a point is: `country_at`, `voivodeship_by_name`; the named places near it
   (`get_place_index`, for the plot map's labels).
-Results carry `METHODOLOGY_VERSION`; `RiskLevel` names the levels.
+Results carry `METHODOLOGY_VERSION` (its numbers: `METHODOLOGY_PARAMETERS`); `RiskLevel`
+names the levels. What an evidence record names of the data read: `layers_provenance`,
+and the exact area a plot was screened over (`area_point`, `area_geometry`, `area_parcel`).
 
 The legal reference data (country benchmark, Annex I, dates of application, commodities)
 is not the engine's: it lives in the regulation app.
@@ -40,7 +42,8 @@ from risk.parcels import (
 )
 from risk.places import Place
 from risk.places import get_index as get_place_index
-from risk.scoring import METHODOLOGY_VERSION
+from risk.provenance import area_geometry, area_parcel, area_point, layers_provenance
+from risk.scoring import METHODOLOGY_PARAMETERS, METHODOLOGY_VERSION
 from risk.serializers import CommodityField, ParcelIdField, latitude, longitude
 from risk.service import (
     Parcel,
@@ -99,6 +102,7 @@ def assess_country(*, country_code: str, commodity: Commodity | None = None) -> 
 
 
 __all__ = [
+    "METHODOLOGY_PARAMETERS",
     "METHODOLOGY_VERSION",
     "Assessment",
     "CommodityField",
@@ -111,6 +115,9 @@ __all__ = [
     "ParcelServiceUnavailable",
     "Place",
     "RiskLevel",
+    "area_geometry",
+    "area_parcel",
+    "area_point",
     "assess_country",
     "assess_geometry",
     "assess_location",
@@ -122,6 +129,7 @@ __all__ = [
     "get_index",
     "get_place_index",
     "latitude",
+    "layers_provenance",
     "longitude",
     "parcel_get",
     "parcel_is_cached",

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, fields
 
 from regulation.commodities import Commodity
 
-from .forest import ForestEvidence
+from .forest import LOSS_YEAR_AFTER_CUTOFF, ForestEvidence
 
 METHODOLOGY_VERSION = "1.1"  # 1.1: exact cell coverage (shares by area, not pixel centres)
 CUTOFF_DATE = "2020-12-31"  # Article 2(13) of Regulation (EU) 2023/1115
@@ -35,6 +35,23 @@ LEVEL_THRESHOLDS = (("low", 30), ("medium", HIGH_FROM), ("high", 80))  # below e
 EVIDENCE_COVER = "forest_cover_2020"
 EVIDENCE_LOSS = "forest_loss_after_cutoff"
 FULL_COVERAGE = 0.999  # a layer covering less of the area than this answers for part of it
+
+# Every number above, as an evidence record states them (docs/evidence.md): with the formula
+# in docs/risk-methodology.md they are all a verifier needs to recompute a score.
+METHODOLOGY_PARAMETERS = {
+    "cutoff_date": CUTOFF_DATE,
+    "benchmark_base": BENCHMARK_BASE,
+    "unknown_country_base": UNKNOWN_COUNTRY_BASE,
+    "loss_max_points": LOSS_MAX_POINTS,
+    "loss_saturation_share": LOSS_SATURATION_SHARE,
+    "loss_floor_share": LOSS_FLOOR_SHARE,
+    "cover_max_points": COVER_MAX_POINTS,
+    "missing_loss_evidence_points": MISSING_LOSS_EVIDENCE_POINTS,
+    "high_from": HIGH_FROM,
+    "level_thresholds": [list(pair) for pair in LEVEL_THRESHOLDS],
+    "full_coverage": FULL_COVERAGE,
+    "loss_year_after_cutoff": LOSS_YEAR_AFTER_CUTOFF,
+}
 
 BENCHMARK_SOURCE = "Commission Implementing Regulation (EU) 2025/1093 (country benchmarking)"
 DEFAULT_COUNTRY_SOURCE = "Natural Earth admin-0 boundaries 1:10m (public domain)"

@@ -170,14 +170,7 @@ def risk_score_geometry(
     The circles and their union are the costly part of a MultiPoint and only a
     forest layer reads them: without one they are not built."""
     layers = configured_layers()
-    if geometry.geom_type not in ("Point", "MultiPoint"):
-        area = geometry
-    elif layers:
-        area = shapely.union_all(
-            [circle(lat=p.y, lng=p.x, radius_km=point_radius_km) for p in shapely.get_parts(geometry)]
-        )
-    else:
-        area = None
+    area = area_for_geometry(geometry=geometry, point_radius_km=point_radius_km) if layers else None
     centroid = geometry.centroid
     result = _score_area(
         country_code=countries.country_at(centroid.y, centroid.x),
@@ -187,6 +180,15 @@ def risk_score_geometry(
         on=on,
     )
     return risk_dict(result)
+
+
+def area_for_geometry(*, geometry: shapely.Geometry, point_radius_km: float) -> shapely.Geometry:
+    """The area a GeoJSON plot is screened over: polygons as drawn, points as circles."""
+    if geometry.geom_type not in ("Point", "MultiPoint"):
+        return geometry
+    return shapely.union_all(
+        [circle(lat=p.y, lng=p.x, radius_km=point_radius_km) for p in shapely.get_parts(geometry)]
+    )
 
 
 def radius_for_area(area_ha: float | None) -> float:

@@ -133,7 +133,7 @@ def test_methodology_doc_lists_the_rules_in_the_order_the_code_applies_them():
     import re
     from pathlib import Path
 
-    from compliance.screening import _STATUS_BY_FINDING
+    from compliance.screening import STATUS_BY_FINDING
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "risk-methodology.md").read_text()
     section = doc[doc.index("## Verdict rules") : doc.index("## Attestation")]
@@ -150,10 +150,10 @@ def test_methodology_doc_lists_the_rules_in_the_order_the_code_applies_them():
         Rule.FOREST_EVIDENCE_CLEAR,
     ]
     assert [code for code, _ in table] == per_plot
-    statuses = dict(_STATUS_BY_FINDING)
+    statuses = dict(STATUS_BY_FINDING)
     for code, status in table:
         assert statuses.get(code, "COMPLIANT") == status
-    statement_order = ", ".join(f"`{code}`" for code, _ in _STATUS_BY_FINDING)
+    statement_order = ", ".join(f"`{code}`" for code, _ in STATUS_BY_FINDING)
     assert statement_order in " ".join(section.split())
 
 

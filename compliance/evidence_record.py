@@ -1,0 +1,182 @@
+"""The signed evidence record of a statement's verdict (docs/evidence.md).
+
+Written by `compliance.services.dds_transition` in the transaction that records a verdict
+(a move to UNDER_REVIEW, COMPLIANT, AT_RISK or NON_COMPLIANT), so the record exists exactly
+when the verdict does. It states everything the verdict rested on: each plot's input (by a
+salted hash; the input itself travels in the attachments), the exact area screened, the
+risk engine's answer, the finding, the layers with their files' checksums, the country
+benchmark rows and Annex I lines with their acts, the methodology's numbers and the rule
+table that turned findings into the status.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compliance.evidence import decided_by
+from compliance.geolocation import to_shape
+from compliance.models import DDSPlot, DDSStatus, DueDiligenceStatement, PlotKind
+from compliance.screening import LOW_RISK_FINDINGS, NEEDS_FOREST_EVIDENCE, STATUS_BY_FINDING
+from eudr_service.lib.timestamps import iso_millis
+from evidence import records
+from evidence.models import EvidenceRecord
+from regulation.annex_i import annex_line_for
+from regulation.benchmark import benchmark_row
+from risk import engine
+
+VERDICT_STATUSES = frozenset(
+    {DDSStatus.UNDER_REVIEW, DDSStatus.COMPLIANT, DDSStatus.AT_RISK, DDSStatus.NON_COMPLIANT}
+)
+
+# The decision table as data, so a verifier applies the same one (compliance.screening).
+VERDICT_RULES = {
+    "status_by_finding": [[code, str(status)] for code, status in STATUS_BY_FINDING],
+    "otherwise": str(DDSStatus.COMPLIANT),
+    "low_risk_findings": sorted(LOW_RISK_FINDINGS),
+    "needs_forest_evidence": sorted(NEEDS_FOREST_EVIDENCE),
+    "source": "compliance/screening.py; docs/risk-methodology.md, Verdict rules",
+}
+
+
+def _risk_part(plot: DDSPlot) -> dict[str, Any] | None:
+    """The engine's answer without anything that locates the plot (a parcel's centroid)."""
+    if not plot.risk:
+        return None
+    risk = engine.Assessment.from_json(plot.risk)
+    return {
+        "score": risk.score,
+        "risk_level": risk.risk_level,
+        "country": risk.country,
+        "factors": [
+            {"name": f.name, "value": f.value, "contribution": f.contribution, "source": f.source}
+            for f in risk.factors
+        ],
+        "warnings": list(risk.warnings),
+        "evidence_missing": None if risk.evidence_missing is None else list(risk.evidence_missing),
+        "layers_answered": list(risk.layers_answered),
+        "layers_missing": list(risk.layers_missing),
+        "methodology_version": risk.methodology_version,
+    }
+
+
+def _screened_area(plot: DDSPlot) -> dict[str, Any] | None:
+    if plot.kind == PlotKind.ADDRESS or not plot.risk:
+        return None
+    radius = engine.radius_for_area(float(plot.area_ha) if plot.area_ha is not None else None)
+    if plot.kind == PlotKind.PARCEL:
+        return engine.area_parcel(parcel_id=plot.parcel_id)
+    if plot.kind == PlotKind.POINT:
+        lng, lat = plot.geometry["coordinates"][:2]
+        return engine.area_point(lat=lat, lng=lng, radius_km=radius)
+    return engine.area_geometry(geometry=to_shape(plot.geometry), point_radius_km=radius)
+
+
+def _plot_input(plot: DDSPlot) -> dict[str, Any]:
+    return {
+        "kind": plot.kind,
+        "parcel_id": plot.parcel_id or None,
+        "geometry": plot.geometry,
+        "area_ha": None if plot.area_ha is None else str(plot.area_ha),
+        "address": plot.address,
+        "screened_area": _screened_area(plot),
+    }
+
+
+def _annex_row(code: str, hs_heading: str, on: Any) -> dict[str, Any] | None:
+    line = annex_line_for(commodity=code, hs_code=hs_heading, on=on) if hs_heading else None
+    if line is None:
+        return None
+    return {
+        "commodity": line.commodity,
+        "hs_code": line.hs_code,
+        "act": line.act,
+        "applies_from": line.applies_from.isoformat(),
+        "applies_until": line.applies_until.isoformat() if line.applies_until else None,
+    }
+
+
+def statement_verdict_content(statement: DueDiligenceStatement) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The record's verdict and its attachments (each plot's salted input, by label)."""
+    plots = list(
+        DDSPlot.objects.filter(commodity__statement=statement)
+        .select_related("commodity__statement", "producer")
+        .order_by("commodity__position", "position")
+    )
+    on = statement.filed_on
+    lines: dict[int, dict[str, Any]] = {}
+    for commodity in statement.commodities.order_by("position"):
+        lines[commodity.position] = {
+            "line": commodity.position + 1,
+            "commodity": commodity.code,
+            "hs_heading": commodity.hs_heading,
+            "annex_i": _annex_row(commodity.code, commodity.hs_heading, on),
+            "country_of_production": commodity.country_of_production,
+        }
+    countries: set[str] = {line["country_of_production"] for line in lines.values()}
+    layer_names: set[str] = set()
+    plot_rows, attachments = [], {}
+    for plot in plots:
+        label = f"{plot.commodity.position + 1}.{plot.position + 1}"
+        salted, committed = records.input_committed(_plot_input(plot))
+        attachments[label] = salted
+        risk = _risk_part(plot)
+        if risk is not None:
+            layer_names.update(risk["layers_answered"], risk["layers_missing"])
+            if risk["country"]:
+                countries.add(risk["country"])
+        plot_rows.append(
+            {
+                "label": label,
+                "line": plot.commodity.position + 1,
+                "kind": plot.kind,
+                "declared_country": plot.producer.country,
+                "input_sha256": committed,
+                "risk": risk,
+                "screening_error": plot.screening_error or None,
+                "finding": plot.finding or None,
+            }
+        )
+    verdict = {
+        "document_type": statement.document_type,
+        "status": statement.status,
+        "risk_level": statement.risk_level or None,
+        "rule": statement.status_rule or None,
+        "reasons": statement.status_reasons,
+        "decided_by": decided_by(statement),
+        "decided_at": iso_millis(statement.status_decided_at),
+        "screened_at": iso_millis(statement.screened_at),
+        "filed_on": on.isoformat(),
+        "geolocation_confidential": statement.geolocation_confidential,
+        "methodology": {
+            "version": engine.METHODOLOGY_VERSION,
+            "parameters": engine.METHODOLOGY_PARAMETERS,
+            "document": "docs/risk-methodology.md",
+        },
+        "verdict_rules": VERDICT_RULES,
+        "regulation": {
+            "act": "Regulation (EU) 2023/1115 as amended by Regulation (EU) 2025/2650",
+            "country_benchmark": [benchmark_row(code, on) for code in sorted(countries)],
+            "commodity_lines": [lines[key] for key in sorted(lines)],
+        },
+        "layers": engine.layers_provenance(layer_names),
+        "plots": plot_rows,
+    }
+    return verdict, {"plots": attachments}
+
+
+def statement_record_write(statement: DueDiligenceStatement) -> EvidenceRecord:
+    verdict, attachments = statement_verdict_content(statement)
+    return records.record_write(
+        owner=statement.owner,
+        livemode=statement.livemode,
+        subject_kind=statement.document_type,
+        subject_id=statement.dds_id,
+        verdict=verdict,
+        attachments=attachments,
+        publishable=True,
+        confidential=statement.geolocation_confidential,
+    )
+
+
+def statement_record_latest(statement: DueDiligenceStatement) -> EvidenceRecord | None:
+    return records.latest(statement.document_type, statement.dds_id)
