@@ -111,6 +111,8 @@ client: $(STAMP)
 	$(PY) manage.py spectacular --format openapi-json --file clients/python/openapi.json
 	cd clients && PATH="$(CURDIR)/.venv-client/bin:$$PATH" ../.venv-client/bin/openapi-python-client generate \
 		--path python/openapi.json --config python-config.yaml --custom-template-path templates --meta setup --output-path python/eudr-client --overwrite
+	# The evidence verifier is written by hand (not generated): copied into the package.
+	cp clients/evidence/verify_evidence.py clients/python/eudr-client/eudr_client/verify_evidence.py
 
 clean:
 	rm -rf $(VENV) .venv-client var staticfiles

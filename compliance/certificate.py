@@ -70,6 +70,7 @@ MESSAGES = {
     "methodology": _("Methodology version"),
     "warnings": _("Warnings"),
     "attestation": _("Attested by"),
+    "evidence_record": _("Signed evidence record"),
     "verified_at": _("Verified at"),
     "valid_until": _("Result valid until"),
     "expired_on": _("Result expired on"),

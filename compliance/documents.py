@@ -120,9 +120,20 @@ def dds_pdf_context(*, statement: DueDiligenceStatement) -> dict[str, Any]:
         "several_products": len(commodities) > 1,
         "history": history,
         "qr": qr_svg_data_uri(statement.cert_url()),
+        "evidence_qr": _evidence_qr(statement),
         "methodology_url": f"{settings.PUBLIC_BASE_URL}/methodology",
+        "keys_url": f"{settings.PUBLIC_BASE_URL}/.well-known/jwks.json",
         "plot_map": statement_map_svg(statement=statement, lang=BILINGUAL, width=640, height=380),
     }
+
+
+def _evidence_qr(statement: DueDiligenceStatement) -> str:
+    """A QR code to the verdict's evidence record: its public form, or the owner's for a
+    test statement (never public)."""
+    record = statement.evidence()["record"]
+    if record is None:
+        return ""
+    return qr_svg_data_uri(record["public_url"] or record["url"])
 
 
 def dds_pdf_version(*, statement: DueDiligenceStatement) -> str:

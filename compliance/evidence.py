@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from eudr_service.lib.timestamps import iso_millis
+from evidence import records
 from regulation.benchmark import benchmark_class
 from risk.engine import Assessment
 
@@ -64,6 +65,8 @@ def statement_evidence(statement: DueDiligenceStatement) -> dict[str, Any]:
         "layers_missing": sorted(missing),
         "methodology_versions": sorted(versions),
         "warnings": list(warnings),
+        # The latest signed record of a verdict on it (docs/evidence.md); null before one.
+        "record": records.reference(records.latest(statement.document_type, statement.dds_id)),
     }
 
 

@@ -22,6 +22,7 @@ from evidence import records
 from evidence.models import EvidenceRecord
 from regulation.annex_i import annex_line_for
 from regulation.benchmark import benchmark_row
+from regulation.commodities import UnknownCommodity, commodity_from_code
 from risk import engine
 
 VERDICT_STATUSES = frozenset(
@@ -95,6 +96,13 @@ def _annex_row(code: str, hs_heading: str, on: Any) -> dict[str, Any] | None:
     }
 
 
+def _in_scope(code: str) -> bool | None:
+    try:
+        return commodity_from_code(code).in_scope
+    except UnknownCommodity:
+        return None
+
+
 def statement_verdict_content(statement: DueDiligenceStatement) -> tuple[dict[str, Any], dict[str, Any]]:
     """The record's verdict and its attachments (each plot's salted input, by label)."""
     plots = list(
@@ -111,6 +119,7 @@ def statement_verdict_content(statement: DueDiligenceStatement) -> tuple[dict[st
             "hs_heading": commodity.hs_heading,
             "annex_i": _annex_row(commodity.code, commodity.hs_heading, on),
             "country_of_production": commodity.country_of_production,
+            "in_scope": _in_scope(commodity.code),
         }
     countries: set[str] = {line["country_of_production"] for line in lines.values()}
     layer_names: set[str] = set()

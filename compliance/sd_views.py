@@ -28,7 +28,12 @@ from compliance.models import DueDiligenceStatement, FilingKind
 from compliance.sd_serializers import SDFilingSerializer
 from compliance.serializers import DDSListFilterSerializer, DDSRecordSerializer, DDSSummarySerializer
 from compliance.services import dds_filter
-from compliance.views import _pdf_response, validated_filing_body
+from compliance.views import (
+    EVIDENCE_RESPONSES,
+    _pdf_response,
+    statement_evidence_response,
+    validated_filing_body,
+)
 from eudr_service.lib.fields import ApiLinkField
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES
 from eudr_service.lib.pagination import ApiCursorPagination
@@ -157,3 +162,14 @@ class SDViewSet(IdempotentFilingMixin, mixins.ListModelMixin, viewsets.GenericVi
     @action(detail=True, methods=["get"], renderer_classes=PDF_VIEW_RENDERERS)
     def pdf(self, request: Request, sd_id: str) -> HttpResponse:
         return _pdf_response(request, owned_declaration(request, sd_id))
+
+    @extend_schema(
+        operation_id="sd_evidence",
+        summary="The signed evidence record of the declaration's latest verdict (full form)",
+        parameters=[OpenApiParameter("sd_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
+        responses=EVIDENCE_RESPONSES,
+        tags=["simplified-declarations"],
+    )
+    @action(detail=True, methods=["get"])
+    def evidence(self, request: Request, sd_id: str) -> Response:
+        return statement_evidence_response(owned_declaration(request, sd_id))

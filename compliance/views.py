@@ -37,6 +37,8 @@ from eudr_service.lib.pagination import ApiCursorPagination
 from eudr_service.lib.problems import Problem
 from eudr_service.lib.renderers import NO_FORMAT_PARAMETER, PDF_VIEW_RENDERERS
 from eudr_service.lib.versioning import api_url, deprecated_body_mark
+from evidence.records import document, latest
+from evidence.serializers import EvidenceDocumentSerializer
 
 
 class VerifyViewSet(viewsets.ViewSet):
@@ -138,6 +140,26 @@ def _pdf_response(request: Request, statement: DueDiligenceStatement, *, status:
     response["Location"] = url
     response["Retry-After"] = PDF_POLL_AFTER_SECONDS
     return response
+
+
+def statement_evidence_response(statement: DueDiligenceStatement) -> Response:
+    """The latest signed evidence record of a verdict on the statement, in full."""
+    record = latest(statement.document_type, statement.dds_id)
+    if record is None:
+        raise Problem(
+            404,
+            "evidence_not_found",
+            "No verdict on this statement yet, so no evidence record: it is written when screening "
+            "or staff decide its status.",
+        )
+    return Response(document(record, public=False))
+
+
+EVIDENCE_RESPONSES = {
+    200: EvidenceDocumentSerializer,
+    404: PROBLEM_RESPONSES[404],
+    403: PROBLEM_RESPONSES[403],
+}
 
 
 def validated_filing_body(request: Request, serializer_class: type[DDSFilingSerializer]) -> dict:
@@ -255,3 +277,15 @@ class DDSViewSet(viewsets.ViewSet):
     @action(detail=True, methods=["get"], renderer_classes=PDF_VIEW_RENDERERS)
     def pdf(self, request: Request, dds_id: str) -> HttpResponse:
         return _pdf_response(request, owned_statement(request, dds_id))
+
+    @extend_schema(
+        operation_id="dds_evidence",
+        summary="The signed evidence record of the statement's latest verdict (full form)",
+        description="Each record names the one it replaces (`record.replaces`); docs/evidence.md.",
+        parameters=[OpenApiParameter("dds_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
+        responses=EVIDENCE_RESPONSES,
+        tags=["dds"],
+    )
+    @action(detail=True, methods=["get"])
+    def evidence(self, request: Request, dds_id: str) -> Response:
+        return statement_evidence_response(owned_statement(request, dds_id))

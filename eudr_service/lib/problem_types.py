@@ -324,6 +324,26 @@ _ROWS: tuple[ProblemType, ...] = (
         _("Check the identifier; it is not case-sensitive."),
     ),
     ProblemType(
+        "evidence_not_found",
+        404,
+        _("Evidence record not found"),
+        _(
+            "No evidence record with this identifier in your account, or none public; or no verdict "
+            "on the statement yet."
+        ),
+        _(
+            "A record is written when screening or staff decide a statement's status; test records are "
+            "never public."
+        ),
+    ),
+    ProblemType(
+        "evidence_key_not_found",
+        404,
+        _("Signing key not found"),
+        _("No key that signed evidence records has this key id."),
+        _("The key ids are listed in /.well-known/jwks.json."),
+    ),
+    ProblemType(
         "report_not_found",
         404,
         _("Report not found"),

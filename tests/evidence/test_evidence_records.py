@@ -1,0 +1,299 @@
+"""Signed evidence records (issue 29, docs/evidence.md), checked with the client's own
+verifier (clients/evidence/verify_evidence.py), written from the documented format and
+methodology, not from the service's code."""
+
+from __future__ import annotations
+
+import base64
+import copy
+import json
+import shutil
+import subprocess
+
+import numpy as np
+import pytest
+from rest_framework.test import APIClient
+
+from clients.evidence import verify_evidence as verifier
+from compliance.models import DueDiligenceStatement
+from evidence.keys import key_rotate
+from evidence.models import EvidenceRecord
+from regulation.benchmark import benchmark_cache_clear
+from regulation.models import CountryBenchmark
+from tests.compliance.test_dds_api import GENERATE, JSON, SQUARE, body
+from tests.risk.fakes import TILE_SIZE, write_tile
+from webhooks.models import Event
+
+pytestmark = pytest.mark.django_db
+
+# Plots in the tile near Warsaw (tests/risk/fakes.py): a drawn polygon, a point with an area,
+# a wider polygon across the forest pattern.
+WIDE = [[21.02, 52.22], [21.035, 52.22], [21.035, 52.232], [21.02, 52.232], [21.02, 52.22]]
+PLOTS = [
+    {"geometry": {"type": "Polygon", "coordinates": [SQUARE]}},
+    {"lat": 52.27, "lng": 21.07, "area_ha": 4},
+    {"geometry": {"type": "Polygon", "coordinates": [WIDE]}},
+]
+
+
+@pytest.fixture
+def layers(settings, tmp_path):
+    """A patchy forest (seeded) and a loss layer with losses before the cut-off only, in their
+    own folder: the files a verifier would download from the publishers."""
+    folder = tmp_path / "layers"
+    folder.mkdir()
+    rng = np.random.default_rng(29)
+    cover = (rng.random((TILE_SIZE, TILE_SIZE)) < 0.6).astype("uint8")
+    loss = np.where(rng.random((TILE_SIZE, TILE_SIZE)) < 0.05, 15, 0).astype("uint8")
+    settings.FOREST_LAYERS = [
+        {"name": "cover", "kind": "forest_cover_2020_class", "path": write_tile(folder / "cover.tif", cover)},
+        {"name": "loss", "kind": "loss_year", "path": write_tile(folder / "loss.tif", loss)},
+    ]
+    return folder
+
+
+@pytest.fixture
+def client(keyed_client):
+    benchmark_cache_clear()
+    yield keyed_client("standard")
+    benchmark_cache_clear()
+
+
+def _file(client, **changes) -> dict:
+    data = body(**changes)
+    data["commodities"][0]["plots"] = copy.deepcopy(PLOTS)
+    response = client.post(GENERATE, data, format="json", **JSON)
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+def _evidence(client, dds_id: str) -> dict:
+    response = client.get(f"/api/eudr/v1/dds/{dds_id}/evidence")
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def _jwks() -> dict:
+    response = APIClient().get("/.well-known/jwks.json")
+    assert response.status_code == 200
+    return response.json()
+
+
+def test_a_verdict_writes_a_record_that_verifies(client, layers):
+    statement = _file(client)
+    document = _evidence(client, statement["dds_id"])
+    report = verifier.verify_signature(document, _jwks())
+    assert report.ok, report.lines()
+    record = document["record"]
+    assert record["subject"] == {
+        "kind": "due_diligence_statement",
+        "id": statement["dds_id"],
+        "livemode": True,
+    }
+    verdict = record["verdict"]
+    assert verdict["status"] == statement["status"] == "COMPLIANT"
+    assert verdict["rule"] == "article_13_low_risk"
+    assert [p["label"] for p in verdict["plots"]] == ["1.1", "1.2", "1.3"]
+    # Every layer is named with the checksum of the file read.
+    files = {layer["name"]: layer["files"][0] for layer in verdict["layers"]}
+    assert set(files) == {"cover", "loss"}
+    for name in ("cover", "loss"):
+        assert files[name]["sha256"] == verifier._sha256_file(layers / f"{name}.tif")
+    assert verdict["regulation"]["country_benchmark"][0]["country"] == "PL"
+    assert "2025/1093" in verdict["regulation"]["country_benchmark"][0]["act"]
+    assert verdict["regulation"]["commodity_lines"][0]["annex_i"]["act"]
+    assert verdict["methodology"]["parameters"]["high_from"] == 55
+    # The statement's record, its webhook and its PDF name the same record.
+    assert statement["evidence"]["record"]["sha256"] == document["sha256"]
+    assert statement["evidence"]["record"]["url"].endswith(f"/api/eudr/v1/evidence/{record['record_id']}")
+
+
+def test_a_changed_byte_fails(client, layers):
+    document = _evidence(client, _file(client)["dds_id"])
+    jwks = _jwks()
+    changed = copy.deepcopy(document)
+    changed["record"]["verdict"]["status"] = "AT_RISK"
+    report = verifier.verify_signature(changed, jwks)
+    assert not report.ok
+    assert dict((n, ok) for n, ok, _ in report.checks)["signature"] is False
+    # Re-hashing the changed record does not help: the signature is over the bytes.
+    changed["sha256"] = verifier.hashlib.sha256(verifier.canonical(changed["record"])).hexdigest()
+    assert not verifier.verify_signature(changed, jwks).ok
+    # A changed input is caught by its salted hash, the signature standing.
+    moved = copy.deepcopy(document)
+    moved["attachments"]["plots"]["1.1"]["geometry"]["coordinates"][0][0][0] += 0.001
+    report = verifier.verify_signature(moved, jwks)
+    assert dict((n, ok) for n, ok, _ in report.checks) == {"hash": True, "signature": True, "inputs": False}
+    # The signed bytes themselves: one flipped byte fails the signature.
+    signed = bytearray(client.get(f"/api/eudr/v1/evidence/{document['record']['record_id']}/signed").content)
+    assert bytes(signed) == verifier.canonical(document["record"])
+    signed[40] ^= 0x01
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+    key = next(k for k in jwks["keys"] if k["kid"] == document["signature"]["kid"])
+    public = Ed25519PublicKey.from_public_bytes(verifier._b64url_decode(key["x"]))
+    with pytest.raises(InvalidSignature):
+        public.verify(verifier._b64url_decode(document["signature"]["value"]), bytes(signed))
+
+
+def test_a_rotated_key_still_verifies_old_records(client, layers):
+    old = _evidence(client, _file(client)["dds_id"])
+    key_rotate()
+    new = _evidence(client, _file(client, internal_reference="PO-2")["dds_id"])
+    assert new["signature"]["kid"] != old["signature"]["kid"]
+    jwks = _jwks()
+    assert [k["kid"] for k in jwks["keys"]] == [new["signature"]["kid"], old["signature"]["kid"]]
+    assert "retired_at" in jwks["keys"][1] and "retired_at" not in jwks["keys"][0]
+    assert verifier.verify_signature(old, jwks).ok
+    assert verifier.verify_signature(new, jwks).ok
+    # Without the old key published, the old record no longer verifies: the check is real.
+    assert not verifier.verify_signature(old, {"keys": jwks["keys"][:1]}).ok
+
+
+def test_recomputing_from_the_same_layer_files_gives_the_same_verdict(client, layers):
+    CountryBenchmark.objects.filter(country_code="PL").update(risk_class="standard")
+    benchmark_cache_clear()
+    statement = _file(client)
+    assert statement["status"] == "COMPLIANT" and statement["evidence"]["rule"] == "forest_evidence_clear"
+    document = _evidence(client, statement["dds_id"])
+    covers = [
+        next(f["value"] for f in p["risk"]["factors"] if f["name"] == "forest_cover_2020")
+        for p in document["record"]["verdict"]["plots"]
+    ]
+    assert all(0.2 < c < 0.9 for c in covers), covers  # a patchy forest: real shares, not 0 or 1
+    report = verifier.recompute(document, layers)
+    assert report.ok, report.lines()
+    # A record whose numbers were not what the layers give is caught (signature aside).
+    wrong = copy.deepcopy(document)
+    wrong["record"]["verdict"]["plots"][2]["risk"]["score"] += 1
+    wrong["record"]["verdict"]["plots"][2]["risk"]["factors"][2]["value"] = 0.9
+    report = verifier.recompute(wrong, layers)
+    assert not report.ok
+    assert "plot 1.3" in report.lines()[-1]
+    # Other layer files (changed data) are not the ones the record names.
+    other = layers.parent / "other"
+    other.mkdir()
+    shutil.copy(layers / "cover.tif", other / "cover.tif")
+    assert not verifier.recompute(document, other).ok
+
+
+def test_recomputing_a_loss_after_the_cutoff(client, settings, tmp_path):
+    folder = tmp_path / "l"
+    folder.mkdir()
+    loss = np.zeros((TILE_SIZE, TILE_SIZE), dtype="uint8")
+    loss[190:215, 190:215] = 23  # around 52.25, 21.05: the drawn square lies in it
+    cover = np.ones((TILE_SIZE, TILE_SIZE), dtype="uint8")
+    settings.FOREST_LAYERS = [
+        {"name": "cover", "kind": "forest_cover_2020_class", "path": write_tile(folder / "c.tif", cover)},
+        {"name": "loss", "kind": "loss_year", "path": write_tile(folder / "l.tif", loss)},
+    ]
+    statement = _file(client)
+    assert statement["status"] == "AT_RISK"  # the drawn square lost whole
+    document = _evidence(client, statement["dds_id"])
+    assert document["record"]["verdict"]["rule"] == "critical_risk"
+    assert verifier.recompute(document, folder).ok
+
+
+def test_confidential_geolocation_never_appears_in_the_public_form(client, layers):
+    statement = _file(client, geolocation_confidential=True)
+    full = _evidence(client, statement["dds_id"])
+    record_id = full["record"]["record_id"]
+    public = APIClient().get(f"/api/v1/evidence/{record_id}")
+    assert public.status_code == 200
+    document = public.json()
+    assert document["form"] == "public" and document["attachments"] is None
+    assert document["attachments_withheld"] == "geolocation_confidential"
+    text = public.content.decode()
+    for needle in ("52.25", "21.05", "52.27", "21.07", "21.02", "coordinates", "screened_area", "salt"):
+        assert needle not in text, needle
+    # Still verifiable: the plots are committed by hash only.
+    report = verifier.verify_signature(document, _jwks())
+    assert report.ok and "withheld" in report.lines()[-1]
+    assert not verifier.recompute(document, layers).ok
+    # The owner's form has the inputs; a statement that is not confidential shows them publicly.
+    assert full["attachments"]["plots"]["1.1"]["geometry"]["coordinates"][0][0] == [21.05, 52.25]
+    open_statement = _file(client, internal_reference="PO-open")
+    open_id = _evidence(client, open_statement["dds_id"])["record"]["record_id"]
+    assert APIClient().get(f"/api/v1/evidence/{open_id}").json()["attachments"] is not None
+
+
+def test_records_are_their_owners_and_test_records_are_never_public(client, keyed_client, make_key, layers):
+    statement = _file(client)
+    record_id = _evidence(client, statement["dds_id"])["record"]["record_id"]
+    stranger = keyed_client("standard")
+    assert stranger.get(f"/api/eudr/v1/evidence/{record_id}").status_code == 404
+    assert stranger.get(f"/api/eudr/v1/dds/{statement['dds_id']}/evidence").status_code == 404
+    _, test_key = make_key("standard", livemode=False)
+    sandbox = APIClient()
+    sandbox.credentials(HTTP_AUTHORIZATION=f"Bearer {test_key}")
+    filed = _file(sandbox)
+    test_document = _evidence(sandbox, filed["dds_id"])
+    assert test_document["record"]["subject"]["livemode"] is False
+    test_id = test_document["record"]["record_id"]
+    assert APIClient().get(f"/api/v1/evidence/{test_id}").status_code == 404
+    assert APIClient().get(f"/api/v1/evidence/{test_id}/signed").status_code == 404
+    assert sandbox.get(f"/api/eudr/v1/evidence/{test_id}").status_code == 200
+    assert verifier.verify_signature(test_document, _jwks()).ok
+
+
+def test_a_later_verdict_is_a_new_record_naming_the_one_it_replaces(client, layers):
+    from compliance.services import dds_transition
+
+    statement = _file(client)
+    first = _evidence(client, statement["dds_id"])
+    dds = DueDiligenceStatement.objects.get(dds_id=statement["dds_id"])
+    dds_transition(statement=dds, to_status="UNDER_REVIEW", reason="concern", rule="staff_decision")
+    second = _evidence(client, statement["dds_id"])
+    assert second["record"]["replaces"] == {
+        "record_id": first["record"]["record_id"],
+        "sha256": first["sha256"],
+    }
+    assert second["record"]["verdict"]["status"] == "UNDER_REVIEW"
+    # The first record is unchanged and still served.
+    again = client.get(f"/api/eudr/v1/evidence/{first['record']['record_id']}").json()
+    assert again["sha256"] == first["sha256"] and again["record"] == first["record"]
+    record = EvidenceRecord.objects.get(record_id=first["record"]["record_id"])
+    with pytest.raises(ValueError, match="never changed"):
+        record.save()
+    # The webhook of each verdict carries the record's address and hash.
+    events = Event.objects.filter(type="dds.status_changed", data__dds_id=statement["dds_id"]).order_by("id")
+    carried = [e.data["evidence"] for e in events]
+    assert carried[-1]["sha256"] == second["sha256"]
+    assert carried[-1]["public_url"].endswith(f"/api/v1/evidence/{second['record']['record_id']}")
+    assert first["sha256"] in [c["sha256"] for c in carried if c]
+
+
+def test_the_recipe_with_standard_tools(client, layers, tmp_path):
+    """docs/evidence.md: curl + sha256sum + openssl, no code of ours."""
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is not installed")
+    document = _evidence(client, _file(client)["dds_id"])
+    record_id, kid = document["record"]["record_id"], document["signature"]["kid"]
+    public = APIClient()
+    (tmp_path / "record.json").write_bytes(public.get(f"/api/v1/evidence/{record_id}/signed").content)
+    (tmp_path / "key.pem").write_bytes(public.get(f"/.well-known/evidence-keys/{kid}.pem").content)
+    (tmp_path / "record.sig").write_bytes(verifier._b64url_decode(document["signature"]["value"]))
+    digest = subprocess.run(
+        ["sha256sum", "record.json"], cwd=tmp_path, capture_output=True, text=True, check=True
+    ).stdout.split()[0]
+    assert digest == document["sha256"]
+    command = "openssl pkeyutl -verify -pubin -inkey key.pem -rawin -in record.json -sigfile record.sig"
+    result = subprocess.run(command.split(), cwd=tmp_path, capture_output=True, text=True)
+    assert result.returncode == 0 and "Signature Verified Successfully" in result.stdout
+    (tmp_path / "record.sig").write_bytes(base64.b64decode(base64.b64encode(b"\0" * 64)))
+    assert subprocess.run(command.split(), cwd=tmp_path, capture_output=True).returncode != 0
+
+
+def test_the_command_line(client, layers, tmp_path, capsys):
+    document = _evidence(client, _file(client)["dds_id"])
+    (tmp_path / "record.json").write_text(json.dumps(document))
+    (tmp_path / "keys.json").write_text(json.dumps(_jwks()))
+    args = [str(tmp_path / "record.json"), "--keys", str(tmp_path / "keys.json"), "--layers", str(layers)]
+    assert verifier.main(args) == 0
+    out = capsys.readouterr().out
+    assert "OK   signature" in out and "OK   recompute" in out
+    document["record"]["verdict"]["risk_level"] = "critical"
+    (tmp_path / "record.json").write_text(json.dumps(document))
+    assert verifier.main(args) == 1
+    assert "FAIL signature" in capsys.readouterr().out
