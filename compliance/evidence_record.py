@@ -63,6 +63,9 @@ def _risk_part(plot: DDSPlot) -> dict[str, Any] | None:
 def _screened_area(plot: DDSPlot) -> dict[str, Any] | None:
     if plot.kind == PlotKind.ADDRESS or not plot.risk:
         return None
+    risk = engine.Assessment.from_json(plot.risk)
+    if not (risk.layers_answered or risk.layers_missing):
+        return None  # no forest layer read the plot: no area was built, none to recompute
     radius = engine.radius_for_area(float(plot.area_ha) if plot.area_ha is not None else None)
     if plot.kind == PlotKind.PARCEL:
         return engine.area_parcel(parcel_id=plot.parcel_id)
@@ -77,7 +80,7 @@ def _plot_input(plot: DDSPlot) -> dict[str, Any]:
         "kind": plot.kind,
         "parcel_id": plot.parcel_id or None,
         "geometry": plot.geometry,
-        "area_ha": None if plot.area_ha is None else str(plot.area_ha),
+        "area_ha": None if plot.area_ha is None else float(plot.area_ha),
         "address": plot.address,
         "screened_area": _screened_area(plot),
     }

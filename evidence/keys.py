@@ -16,6 +16,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from eudr_service.lib.timestamps import iso_millis
 from evidence.models import SigningKey
 
 
@@ -88,7 +89,7 @@ def jwk(key: SigningKey) -> dict[str, str]:
     }
     if key.retired_at is not None:
         # Not a JWK member of RFC 7517; names when the key stopped signing (it still verifies).
-        entry["retired_at"] = key.retired_at.isoformat().replace("+00:00", "Z")
+        entry["retired_at"] = iso_millis(key.retired_at)
     return entry
 
 

@@ -23,17 +23,3 @@ class EvidenceDocumentSerializer(serializers.Serializer):
     )
     keys_url = serializers.URLField()
     signed_bytes_url = serializers.URLField()
-
-
-class JwkSerializer(serializers.Serializer):
-    kty = serializers.CharField()
-    crv = serializers.CharField()
-    x = serializers.CharField()
-    kid = serializers.CharField()
-    use = serializers.CharField()
-    alg = serializers.CharField()
-    retired_at = serializers.DateTimeField(required=False, help_text="When the key stopped signing")
-
-
-class JwkSetSerializer(serializers.Serializer):
-    keys = JwkSerializer(many=True)

@@ -17,9 +17,9 @@ from eudr_service.lib.openapi import PROBLEM_RESPONSES
 from eudr_service.lib.problems import Problem
 from evidence import keys, records
 from evidence.models import EvidenceRecord
-from evidence.serializers import EvidenceDocumentSerializer, JwkSetSerializer
+from evidence.serializers import EvidenceDocumentSerializer
 
-_RECORD_ID = OpenApiParameter("record_id", OpenApiTypes.STR, OpenApiParameter.PATH)
+_RECORD_ID = OpenApiParameter("evidence_id", OpenApiTypes.STR, OpenApiParameter.PATH)
 _SIGNED_BYTES = OpenApiResponse(
     OpenApiTypes.BINARY, description="The signed record: its RFC 8785 canonical JSON, byte for byte"
 )
@@ -36,15 +36,17 @@ def signed_bytes_response(record: EvidenceRecord) -> HttpResponse:
 
 
 class EvidenceViewSet(viewsets.ViewSet):
-    # GET /api/eudr/v1/evidence/{record_id}: a record of the caller's, in full (the plots'
+    # GET /api/eudr/v1/evidence/{evidence_id}: a record of the caller's, in full (the plots'
     # inputs included, confidential or not).
 
+    # Every plan that can have a verdict (statements, kept risk results) has `risk`.
+    required_feature = "risk"
     test_key_policy = TEST_OBJECTS
-    lookup_url_kwarg = "record_id"
+    lookup_url_kwarg = "evidence_id"
 
-    def _owned(self, request: Request, record_id: str) -> EvidenceRecord:
+    def _owned(self, request: Request, evidence_id: str) -> EvidenceRecord:
         record = EvidenceRecord.objects.filter(
-            record_id=record_id, owner=request.user, livemode=request_livemode(request)
+            record_id=evidence_id, owner=request.user, livemode=request_livemode(request)
         ).first()
         if record is None:
             raise _not_found()
@@ -57,8 +59,8 @@ class EvidenceViewSet(viewsets.ViewSet):
         responses={200: EvidenceDocumentSerializer, 404: PROBLEM_RESPONSES[404], 403: PROBLEM_RESPONSES[403]},
         tags=["evidence"],
     )
-    def retrieve(self, request: Request, record_id: str) -> Response:
-        return Response(records.document(self._owned(request, record_id), public=False))
+    def retrieve(self, request: Request, evidence_id: str) -> Response:
+        return Response(records.document(self._owned(request, evidence_id), public=False))
 
     @extend_schema(
         operation_id="evidence_signed_bytes",
@@ -68,24 +70,24 @@ class EvidenceViewSet(viewsets.ViewSet):
         tags=["evidence"],
     )
     @action(detail=True, methods=["get"])
-    def signed(self, request: Request, record_id: str) -> HttpResponse:
-        return signed_bytes_response(self._owned(request, record_id))
+    def signed(self, request: Request, evidence_id: str) -> HttpResponse:
+        return signed_bytes_response(self._owned(request, evidence_id))
 
 
 class PublicEvidenceViewSet(viewsets.ViewSet):
-    # GET /api/v1/evidence/{record_id}: the public form of a live statement's record, as
+    # GET /api/v1/evidence/{evidence_id}: the public form of a live statement's record, as
     # the status page links it; no key needed (limited per client IP like verify).
 
     authentication_classes = [APIKeyAuthentication]
     permission_classes = [PlanFeaturePermission, ModePolicyPermission]
     required_feature = "verify"
     test_key_policy = PUBLIC
-    lookup_url_kwarg = "record_id"
+    lookup_url_kwarg = "evidence_id"
 
     @staticmethod
-    def _public(record_id: str) -> EvidenceRecord:
+    def _public(evidence_id: str) -> EvidenceRecord:
         # Test records and risk results are never public: indistinguishable from none.
-        record = EvidenceRecord.objects.filter(record_id=record_id, publishable=True).first()
+        record = EvidenceRecord.objects.filter(record_id=evidence_id, publishable=True).first()
         if record is None:
             raise _not_found()
         return record
@@ -99,8 +101,8 @@ class PublicEvidenceViewSet(viewsets.ViewSet):
         auth=[{}, {"ApiKeyBearer": []}, {"ApiKeyHeader": []}],
         tags=["evidence"],
     )
-    def retrieve(self, request: Request, record_id: str) -> Response:
-        return Response(records.document(self._public(record_id), public=True))
+    def retrieve(self, request: Request, evidence_id: str) -> Response:
+        return Response(records.document(self._public(evidence_id), public=True))
 
     @extend_schema(
         operation_id="evidence_public_signed_bytes",
@@ -111,8 +113,8 @@ class PublicEvidenceViewSet(viewsets.ViewSet):
         tags=["evidence"],
     )
     @action(detail=True, methods=["get"])
-    def signed(self, request: Request, record_id: str) -> HttpResponse:
-        return signed_bytes_response(self._public(record_id))
+    def signed(self, request: Request, evidence_id: str) -> HttpResponse:
+        return signed_bytes_response(self._public(evidence_id))
 
 
 class EvidenceKeysViewSet(viewsets.ViewSet):
@@ -123,29 +125,14 @@ class EvidenceKeysViewSet(viewsets.ViewSet):
     permission_classes = [PlanFeaturePermission, ModePolicyPermission]
     test_key_policy = PUBLIC
 
-    @extend_schema(
-        operation_id="evidence_keys",
-        summary="Public keys of evidence records (JWK set, RFC 7517 / RFC 8037)",
-        responses={200: JwkSetSerializer},
-        auth=[{}, {"ApiKeyBearer": []}, {"ApiKeyHeader": []}],
-        tags=["evidence"],
-    )
+    # Not an API path (a well-known URI, RFC 8615): out of the API schema, in docs/evidence.md.
+    @extend_schema(exclude=True)
     def list(self, request: Request) -> Response:
         response = Response(keys.jwks())
         response["Cache-Control"] = "public, max-age=300"
         return response
 
-    @extend_schema(
-        operation_id="evidence_key_pem",
-        summary="One public key as PEM (SubjectPublicKeyInfo), for openssl",
-        parameters=[OpenApiParameter("kid", OpenApiTypes.STR, OpenApiParameter.PATH)],
-        responses={
-            (200, "application/x-pem-file"): OpenApiResponse(OpenApiTypes.STR),
-            404: PROBLEM_RESPONSES[404],
-        },
-        auth=[{}, {"ApiKeyBearer": []}, {"ApiKeyHeader": []}],
-        tags=["evidence"],
-    )
+    @extend_schema(exclude=True)
     def retrieve(self, request: Request, kid: str) -> HttpResponse:
         pem = keys.public_key_pem(kid)
         if pem is None:

@@ -206,6 +206,8 @@ OPERATION_TAGS: tuple[tuple[str, str], ...] = (
     ("/api/eudr/v1/webhooks", "webhooks"),
     ("/api/csrd/", "csrd"),
     ("/api/widget", "widget"),
+    ("/api/eudr/v1/evidence", "evidence"),
+    ("/api/v1/evidence", "evidence"),
 )
 TAG_DESCRIPTIONS: dict[str, str] = {
     "verify": "Public verification of a due diligence statement (no key).",
@@ -224,6 +226,10 @@ TAG_DESCRIPTIONS: dict[str, str] = {
     "webhooks": "Webhook endpoints, their deliveries and signing secrets.",
     "csrd": "CSRD reports rendered as PDF.",
     "widget": "The embeddable badge widget script.",
+    "evidence": (
+        "Signed, permanent evidence records of verdicts (docs/evidence.md): the owner's full form, "
+        "the public form, the signed bytes. The public keys are at /.well-known/jwks.json."
+    ),
 }
 
 

@@ -103,11 +103,13 @@ def test_readme_examples_run_against_the_live_service(
         "SUPPLIER_VERIFICATION": supplier_statement.verification_number,
     }
     blocks = _readme_blocks(CLIENT_DIR / "README.md", "python")
-    assert len(blocks) == 11
+    assert len(blocks) == 12
     for block in blocks:
         exec(compile(block, "clients/python/README.md", "exec"), namespace)
 
     assert namespace["record"].status == "COMPLIANT"
+    assert namespace["evidence_report"].ok, namespace["evidence_report"].lines()
+    assert namespace["seen_by_anyone"]["sha256"] == namespace["full"]["sha256"]
     assert namespace["risk"].risk_level in {"low", "medium", "high", "critical"}
     assert namespace["response"].status_code == 201
     statement = namespace["statement"]

@@ -23,6 +23,7 @@ from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
 from rest_framework.test import APIClient
 
+from compliance.evidence_record import statement_record_write
 from compliance.models import FilingKind
 from eudr_service.lib import safe_http
 from regulation.commodities import IN_SCOPE_CODES, OUT_OF_SCOPE_CODES
@@ -178,6 +179,7 @@ def walked_account(request, make_user, make_key, make_statement, monkeypatch):
     declaration = make_statement(
         "COMPLIANT", owner=owner, filing_kind=FilingKind.SIMPLIFIED, operator_size="natural_person"
     )
+    statement_record_write(declaration)  # made without a transition: its verdict's record by hand
     ids = {
         "dds_id": statement.json()["dds_id"],
         "sd_id": declaration.dds_id,
@@ -189,6 +191,7 @@ def walked_account(request, make_user, make_key, make_statement, monkeypatch):
         "fmt": "json",
         "supplier_id": client.get("/api/eudr/v1/suppliers").json()["results"][0]["id"],
         "filing_id": filing.json()["id"],
+        "evidence_id": statement.json()["evidence"]["record"]["record_id"],
     }
     return client, ids, {"statement": statement, "report": report, "job": job}
 

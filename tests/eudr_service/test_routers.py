@@ -30,6 +30,7 @@ def test_every_api_endpoint_is_a_viewset_action():
 def test_the_viewsets_are_those_the_routers_registered():
     from compliance.urls import router as compliance_router
     from eu_filing.urls import router as eu_filing_router
+    from evidence.urls import router as evidence_router
     from reports.urls import router as reports_router
     from risk.urls import router as risk_router
     from suppliers.urls import router as suppliers_router
@@ -38,6 +39,7 @@ def test_the_viewsets_are_those_the_routers_registered():
     routers = (
         compliance_router,
         eu_filing_router,
+        evidence_router,
         reports_router,
         risk_router,
         suppliers_router,

@@ -297,3 +297,20 @@ def test_the_command_line(client, layers, tmp_path, capsys):
     (tmp_path / "record.json").write_text(json.dumps(document))
     assert verifier.main(args) == 1
     assert "FAIL signature" in capsys.readouterr().out
+
+
+def test_the_pdf_prints_the_records_hash_and_address(client, layers):
+    import io
+    import re
+
+    from pypdf import PdfReader
+
+    statement = _file(client)
+    document = _evidence(client, statement["dds_id"])
+    pdf = client.get(f"/api/eudr/v1/dds/{statement['dds_id']}/pdf")
+    assert pdf.status_code == 200
+    reader = PdfReader(io.BytesIO(pdf.content))
+    text = "".join(page.extract_text() for page in reader.pages)
+    packed = re.sub(r"\s+", "", text)
+    assert document["sha256"] in packed
+    assert f"/api/v1/evidence/{document['record']['record_id']}" in packed

@@ -49,11 +49,16 @@ from .environment_enum import EnvironmentEnum
 from .eu_credential_in_request import EuCredentialInRequest
 from .eu_credential_out import EuCredentialOut
 from .events_enum import EventsEnum
+from .evidence_document import EvidenceDocument
+from .evidence_document_attachments_type_0 import EvidenceDocumentAttachmentsType0
+from .evidence_document_record import EvidenceDocumentRecord
 from .evidence_enum import EvidenceEnum
 from .evidence_missing_enum import EvidenceMissingEnum
+from .evidence_signature import EvidenceSignature
 from .factor import Factor
 from .field_error import FieldError
 from .file_format_enum import FileFormatEnum
+from .form_enum import FormEnum
 from .goods_in_request import GoodsInRequest
 from .history_entry import HistoryEntry
 from .job_progress import JobProgress
@@ -192,11 +197,16 @@ __all__ = (
     "EuCredentialInRequest",
     "EuCredentialOut",
     "EventsEnum",
+    "EvidenceDocument",
+    "EvidenceDocumentAttachmentsType0",
+    "EvidenceDocumentRecord",
     "EvidenceEnum",
     "EvidenceMissingEnum",
+    "EvidenceSignature",
     "Factor",
     "FieldError",
     "FileFormatEnum",
+    "FormEnum",
     "GoodsInRequest",
     "HistoryEntry",
     "JobProgress",
