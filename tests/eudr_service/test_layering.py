@@ -2,10 +2,10 @@
 that points up fails here, and so does one that goes past the risk engine's front door.
 
 panel -> everything; eu_filing -> compliance, risk, regulation, euis, webhooks, accounts;
-compliance -> risk, regulation, euis, webhooks, accounts (never eu_filing: it announces
-status changes and asks through compliance.hooks); reports -> risk, regulation, webhooks,
-accounts; risk -> regulation, webhooks, accounts; webhooks -> accounts; regulation, euis and
-accounts import no app. Outside `risk`, only `risk.engine` (and the URL wiring, `risk.urls`)
+compliance -> risk, regulation, euis, evidence, webhooks, accounts (never eu_filing: it
+announces status changes and asks through compliance.hooks); reports -> risk, regulation,
+webhooks, accounts; risk -> regulation, evidence, webhooks, accounts; webhooks -> accounts;
+evidence -> accounts; regulation, euis and accounts import no app. Outside `risk`, only `risk.engine` (and the URL wiring, `risk.urls`)
 may be imported.
 """
 
@@ -19,6 +19,7 @@ from django.conf import settings
 
 APPS = (
     "accounts",
+    "evidence",
     "regulation",
     "euis",
     "risk",
@@ -31,12 +32,14 @@ APPS = (
 )
 ALLOWED: dict[str, set[str]] = {
     "accounts": set(),
+    # Signed records and keys: it knows no statement or risk result, only what it is given.
+    "evidence": {"accounts"},
     "regulation": set(),
     "euis": set(),
     "webhooks": {"accounts"},
-    "risk": {"accounts", "webhooks", "regulation"},
-    "compliance": {"accounts", "euis", "webhooks", "risk", "regulation"},
-    "eu_filing": {"accounts", "euis", "webhooks", "risk", "regulation", "compliance"},
+    "risk": {"accounts", "evidence", "webhooks", "regulation"},
+    "compliance": {"accounts", "euis", "evidence", "webhooks", "risk", "regulation"},
+    "eu_filing": {"accounts", "euis", "evidence", "webhooks", "risk", "regulation", "compliance"},
     "reports": {"accounts", "webhooks", "risk", "regulation"},
     "widget": {"accounts", "compliance"},
     "panel": set(APPS) - {"panel"},
