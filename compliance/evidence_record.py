@@ -3,7 +3,7 @@
 Written by `compliance.services.dds_transition` in the transaction that records a verdict
 (a move to UNDER_REVIEW, COMPLIANT, AT_RISK or NON_COMPLIANT), so the record exists exactly
 when the verdict does. It states everything the verdict rested on: each plot's input (by a
-salted hash; the input itself travels in the attachments), the exact area screened, the
+salted hash; the inputs themselves travel in the attachments), the exact area screened, the
 risk engine's answer, the finding, the layers with their files' checksums, the country
 benchmark rows and Annex I lines with their acts, the methodology's numbers and the rule
 table that turned findings into the status.
@@ -107,7 +107,7 @@ def _in_scope(code: str) -> bool | None:
 
 
 def statement_verdict_content(statement: DueDiligenceStatement) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The record's verdict and its attachments (each plot's salted input, by label)."""
+    """The record's verdict and each plot's input, by label (committed by hash)."""
     plots = list(
         DDSPlot.objects.filter(commodity__statement=statement)
         .select_related("commodity__statement", "producer")
@@ -126,11 +126,10 @@ def statement_verdict_content(statement: DueDiligenceStatement) -> tuple[dict[st
         }
     countries: set[str] = {line["country_of_production"] for line in lines.values()}
     layer_names: set[str] = set()
-    plot_rows, attachments = [], {}
+    plot_rows, inputs = [], {}
     for plot in plots:
         label = f"{plot.commodity.position + 1}.{plot.position + 1}"
-        salted, committed = records.input_committed(_plot_input(plot))
-        attachments[label] = salted
+        inputs[label] = _plot_input(plot)
         risk = _risk_part(plot)
         if risk is not None:
             layer_names.update(risk["layers_answered"], risk["layers_missing"])
@@ -142,7 +141,6 @@ def statement_verdict_content(statement: DueDiligenceStatement) -> tuple[dict[st
                 "line": plot.commodity.position + 1,
                 "kind": plot.kind,
                 "declared_country": plot.producer.country,
-                "input_sha256": committed,
                 "risk": risk,
                 "screening_error": plot.screening_error or None,
                 "finding": plot.finding or None,
@@ -173,18 +171,18 @@ def statement_verdict_content(statement: DueDiligenceStatement) -> tuple[dict[st
         "layers": engine.layers_provenance(layer_names),
         "plots": plot_rows,
     }
-    return verdict, {"plots": attachments}
+    return verdict, inputs
 
 
 def statement_record_write(statement: DueDiligenceStatement) -> EvidenceRecord:
-    verdict, attachments = statement_verdict_content(statement)
+    verdict, inputs = statement_verdict_content(statement)
     return records.record_write(
         owner=statement.owner,
         livemode=statement.livemode,
         subject_kind=statement.document_type,
         subject_id=statement.dds_id,
         verdict=verdict,
-        attachments=attachments,
+        inputs=inputs,
         publishable=True,
         confidential=statement.geolocation_confidential,
     )

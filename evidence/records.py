@@ -3,15 +3,15 @@
 A record is the verdict's content (given by the app that decided it: compliance for
 statements, risk views for a kept risk result), wrapped with who issued it, when, with which
 key and which record it replaces, serialised with the JSON Canonicalization Scheme (RFC
-8785) and signed with Ed25519. What a record commits to by hash only (each plot's input
-with a random salt, so that a confidential parcel cannot be found by hashing every parcel
-of the country) travels beside it as `attachments`.
+8785) and signed with Ed25519. What a record commits to by hash only (the plots' inputs
+with a random salt) travels beside it as `attachments`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 from typing import Any
 
@@ -27,19 +27,72 @@ FORMAT = "eudr-evidence/1"
 SIGNATURE_ALGORITHM = "EdDSA"  # Ed25519 (RFC 8032), as JWS names it (RFC 8037)
 
 
+_NUMBER = "\x00n"  # marks a float already written in RFC 8785 form (no string of ours holds NUL)
+_MARKED = re.compile(r'"\\u0000n([^"]*)"')
+_SAFE_INT = 2**53
+
+
+class _Unusual(Exception):
+    """A value the fast path does not take: rfc8785 itself writes (or refuses) it."""
+
+
+def _marked(value: Any) -> Any:
+    kind = type(value)
+    if isinstance(value, str):  # a str subclass (TextChoices) is written as its text
+        if "\x00" in value:
+            raise _Unusual
+        return value
+    if kind is dict:
+        return {_key(k): _marked(v) for k, v in value.items()}
+    if kind is float:
+        return _NUMBER + _number(value)
+    if kind is list or kind is tuple:
+        return [_marked(v) for v in value]
+    if kind is int:
+        if -_SAFE_INT < value < _SAFE_INT:
+            return value
+        raise _Unusual
+    if value is None or kind is bool:
+        return value
+    raise _Unusual  # subclasses (StrEnum...) and anything else: the library decides
+
+
+def _number(value: float) -> str:
+    """A float as RFC 8785 writes it. Python's repr and ECMAScript both give the shortest
+    digits that read back to the same float; between 1e-4 and 1e16 both write them without
+    an exponent, and differ only in "2.0" against "2". Anything else goes to rfc8785."""
+    text = repr(value)
+    if "e" in text or "n" in text:  # an exponent, nan or inf
+        return rfc8785.dumps(value).decode("ascii")
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _key(key: Any) -> str:
+    # Python sorts keys by code point, RFC 8785 by UTF-16 code unit: the same for ASCII keys
+    # (all of ours); any other key takes the library's path.
+    if type(key) is str and key.isascii() and "\x00" not in key:
+        return key
+    raise _Unusual
+
+
 def canonical(value: Any) -> bytes:
-    """RFC 8785 bytes of a JSON value: the same bytes in any language that implements it."""
-    return rfc8785.dumps(value)
+    """RFC 8785 (JCS) bytes of a JSON value: the same bytes in any language that implements it.
+
+    Written by the json module's C encoder, which writes strings, integers, literals and
+    key order as RFC 8785 does; only numbers with a fraction or an exponent differ, so each
+    float is written by rfc8785 first and put back in place. rfc8785 alone took 55 ms for
+    a 500-plot record (its Python walk over every value); tests/evidence compare the two."""
+    try:
+        text = json.dumps(
+            _marked(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+        )
+    except _Unusual:
+        return rfc8785.dumps(value)
+    return _MARKED.sub(r"\1", text).encode("utf-8")
 
 
 def sha256_hex(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
-
-
-def input_committed(value: dict[str, Any]) -> tuple[dict[str, Any], str]:
-    """`value` with a fresh random salt, and the hash the record carries in its place."""
-    salted = {"salt": secrets.token_hex(16), **value}
-    return salted, sha256_hex(canonical(salted))
 
 
 def latest(subject_kind: str, subject_id: str) -> EvidenceRecord | None:
@@ -57,12 +110,17 @@ def record_write(
     subject_kind: str,
     subject_id: str,
     verdict: dict[str, Any],
-    attachments: dict[str, Any] | None = None,
+    inputs: dict[str, Any] | None = None,
     publishable: bool = False,
     confidential: bool = False,
 ) -> EvidenceRecord:
     """Sign and store a record; it replaces the subject's latest one, if any. Call inside
-    the transaction that records the verdict, so the two exist together or not at all."""
+    the transaction that records the verdict, so the two exist together or not at all.
+
+    `inputs` (each plot's input by label) travel beside the record as its attachments, with
+    a random salt; the record holds the SHA-256 of their canonical bytes, so the public form
+    can leave them out (a confidential geolocation) and still verify, and nobody can find a
+    withheld parcel by hashing every parcel of the country."""
     key = keys.signing_key()
     previous = latest(subject_kind, subject_id)
     now = timezone.now()
@@ -73,7 +131,7 @@ def record_write(
         subject_id=subject_id,
         publishable=publishable and livemode,
         confidential=confidential,
-        attachments=attachments or {},
+        attachments={"salt": secrets.token_hex(16), "plots": inputs or {}},
         replaces=previous,
         created_at=now,
         kid=key.kid,
@@ -89,6 +147,7 @@ def record_write(
         if previous is None
         else {"record_id": previous.record_id, "sha256": previous.sha256},
         "verdict": verdict,
+        "inputs_sha256": sha256_hex(canonical(record.attachments)),
     }
     record.body = canonical(body)
     record.sha256 = sha256_hex(record.body)

@@ -45,8 +45,9 @@ from exactextract.raster import NumPyRasterSource
 LOSS_YEAR_AFTER_CUTOFF = 21  # Hansen lossyear 21 = 2021, the first year after 2020-12-31
 MAX_PIXELS = 16_000_000  # larger areas are read decimated (nearest), enough for shares
 _SMALL_WINDOW_CELLS = 4096  # up to this, cell coverage tests every cell of the window
-_KM_PER_DEGREE_LAT = 110.574
-_KM_PER_DEGREE_LNG_AT_EQUATOR = 111.320
+CIRCLE_VERTICES = 64
+KM_PER_DEGREE_LAT = 110.574
+KM_PER_DEGREE_LNG_AT_EQUATOR = 111.320
 
 
 class LayerKind(StrEnum):
@@ -159,7 +160,7 @@ class ForestEvidence:
         return self._first(LayerKind.LOSS_YEAR)
 
 
-def circle(*, lat: float, lng: float, radius_km: float, vertices: int = 64) -> shapely.Polygon:
+def circle(*, lat: float, lng: float, radius_km: float, vertices: int = CIRCLE_VERTICES) -> shapely.Polygon:
     """A circle on the ground as a lng/lat polygon.
 
     A degree of longitude shrinks with cos(latitude); without that scaling a 1 km circle in
@@ -168,9 +169,9 @@ def circle(*, lat: float, lng: float, radius_km: float, vertices: int = 64) -> s
     """
     if radius_km <= 0:
         raise ValueError("radius_km must be positive")
-    dlat = radius_km / _KM_PER_DEGREE_LAT
+    dlat = radius_km / KM_PER_DEGREE_LAT
     cos_lat = max(math.cos(math.radians(lat)), 0.01)
-    dlng = radius_km / (_KM_PER_DEGREE_LNG_AT_EQUATOR * cos_lat)
+    dlng = radius_km / (KM_PER_DEGREE_LNG_AT_EQUATOR * cos_lat)
     angles = np.linspace(0.0, 2.0 * math.pi, vertices, endpoint=False)
     return shapely.Polygon(zip(lng + dlng * np.cos(angles), lat + dlat * np.sin(angles), strict=True))
 

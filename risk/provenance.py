@@ -17,7 +17,7 @@ import shapely
 import shapely.geometry
 
 from risk import service
-from risk.forest import circle, is_remote
+from risk.forest import CIRCLE_VERTICES, KM_PER_DEGREE_LAT, KM_PER_DEGREE_LNG_AT_EQUATOR, is_remote
 from risk.models import ForestLayerRecord, ParcelRecord
 
 _CHUNK = 4 * 1024 * 1024
@@ -91,8 +91,19 @@ def layers_provenance(names: set[str]) -> list[dict[str, Any]]:
 
 
 def area_point(*, lat: float, lng: float, radius_km: float) -> dict[str, Any]:
-    """The circle a point plot is screened over, as GeoJSON (full precision)."""
-    return shapely.geometry.mapping(circle(lat=lat, lng=lng, radius_km=radius_km))
+    """The circle a point plot is screened over, by the numbers that draw it (risk.forest.circle;
+    docs/evidence.md gives the formula): 64 vertices written out would be most of a record's
+    size and of the time to serialise it."""
+    return {
+        "circle": {
+            "lat": lat,
+            "lng": lng,
+            "radius_km": radius_km,
+            "vertices": CIRCLE_VERTICES,
+            "km_per_degree_lat": KM_PER_DEGREE_LAT,
+            "km_per_degree_lng_at_equator": KM_PER_DEGREE_LNG_AT_EQUATOR,
+        }
+    }
 
 
 def area_geometry(*, geometry: shapely.Geometry, point_radius_km: float) -> dict[str, Any]:

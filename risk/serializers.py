@@ -85,22 +85,40 @@ class LocationQuerySerializer(serializers.Serializer):
     lng = longitude()
     radiusKm = RadiusField(required=False, default=DEFAULT_RADIUS_KM)
     commodity = CommodityField(required=False)
+    keepEvidence = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Keep the result as a signed evidence record (docs/evidence.md); the answer names it",
+    )
 
 
 class PointSerializer(serializers.Serializer):
     lat = latitude()
     lng = longitude()
+    id = serializers.CharField(
+        required=False, max_length=100, help_text="Your own identifier of the plot, echoed in its result"
+    )
 
 
 class BatchSerializer(serializers.Serializer):
     parcels = PointSerializer(many=True, allow_empty=False)
     radiusKm = RadiusField(required=False, default=DEFAULT_RADIUS_KM)
     commodity = CommodityField(required=False)
+    keepEvidence = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Keep the result as a signed evidence record (docs/evidence.md); the answer names it",
+    )
 
 
 class ParcelRiskSerializer(serializers.Serializer):
     parcelId = ParcelIdField()
     commodity = CommodityField()
+    keepEvidence = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Keep the result as a signed evidence record (docs/evidence.md); the answer names it",
+    )
 
 
 # --- Response description (OpenAPI) ------------------------------------------------
@@ -149,12 +167,21 @@ class LocationOutSerializer(serializers.Serializer):
     radius_km = serializers.FloatField(required=False)
 
 
+class EvidenceReferenceSerializer(serializers.Serializer):
+    record_id = serializers.CharField()
+    sha256 = serializers.CharField(help_text="SHA-256 of the record's canonical bytes, hex")
+    url = serializers.URLField(help_text="The full record (owner)")
+    public_url = serializers.URLField(allow_null=True, help_text="Null: a risk result is never public")
+
+
 class LocationRiskSerializer(RiskScoreFieldsSerializer):
     location = LocationOutSerializer()
+    evidence = EvidenceReferenceSerializer(required=False, help_text="Only with keepEvidence")
 
 
 class BatchItemSerializer(LocationRiskSerializer):
     index = serializers.IntegerField()
+    id = serializers.CharField(required=False, help_text="Your identifier of the plot, when given")
 
 
 class BatchSummarySerializer(serializers.Serializer):
@@ -167,6 +194,7 @@ class BatchSummarySerializer(serializers.Serializer):
 class BatchRiskSerializer(serializers.Serializer):
     results = BatchItemSerializer(many=True)
     summary = BatchSummarySerializer()
+    evidence = EvidenceReferenceSerializer(required=False, help_text="Only with keepEvidence")
 
 
 class ParcelOutSerializer(serializers.Serializer):
@@ -184,6 +212,7 @@ class ParcelOutSerializer(serializers.Serializer):
 
 class ParcelRiskOutSerializer(RiskScoreFieldsSerializer):
     parcel = ParcelOutSerializer()
+    evidence = EvidenceReferenceSerializer(required=False, help_text="Only with keepEvidence")
 
 
 # --- GeoJSON plots -------------------------------------------------------------------

@@ -23,7 +23,9 @@ from eudr_service.lib.problems import Problem
 from eudr_service.lib.versioning import api_url
 from risk import geometry, jobs, parcels, service
 from risk.events import risk_critical_batch_emit, risk_critical_emit
+from risk.evidence_record import point_area, risk_record_write
 from risk.models import RiskJob, RiskJobStatus
+from risk.provenance import area_parcel
 from risk.serializers import (
     BatchRiskSerializer,
     BatchSerializer,
@@ -131,7 +133,22 @@ def _parcel_risk(request: Request) -> Response:
         result=result,
         livemode=request_livemode(request),
     )
+    if serializer.validated_data["keepEvidence"]:
+        parcel_id = result["parcel"]["id"]
+        area = area_parcel(parcel_id=parcel_id) if _layers_read(result) else None
+        result["evidence"] = risk_record_write(
+            owner=request.user,
+            livemode=request_livemode(request),
+            request_kind="parcel",
+            commodity=serializer.validated_data["commodity"],
+            plots=[({"parcel_id": parcel_id}, result, area, None)],
+        )
     return Response(result)
+
+
+def _layers_read(result: dict[str, Any]) -> bool:
+    coverage = result.get("data_coverage") or {}
+    return bool(coverage.get("layers_answered") or coverage.get("layers_missing"))
 
 
 _PARCEL_SCHEMA = {
@@ -161,6 +178,9 @@ class RiskScoreViewSet(viewsets.ViewSet):
             OpenApiParameter("lng", OpenApiTypes.DOUBLE, required=True, description="-180..180"),
             OpenApiParameter("radiusKm", OpenApiTypes.DOUBLE, description="0 < r <= 50, default 1"),
             OpenApiParameter("commodity", OpenApiTypes.STR, description="Polish or English name"),
+            OpenApiParameter(
+                "keepEvidence", OpenApiTypes.BOOL, description="Keep the result as a signed evidence record"
+            ),
         ],
         responses={200: LocationRiskSerializer, **_ERRORS},
         tags=["risk"],
@@ -178,6 +198,16 @@ class RiskScoreViewSet(viewsets.ViewSet):
             result=result,
             livemode=request_livemode(request),
         )
+        if data["keepEvidence"]:
+            lat, lng, radius = data["lat"], data["lng"], data["radiusKm"]
+            result["evidence"] = risk_record_write(
+                owner=request.user,
+                livemode=request_livemode(request),
+                request_kind="location",
+                commodity=data.get("commodity"),
+                plots=[({"lat": lat, "lng": lng}, result, point_area(lat, lng, radius, result), None)],
+                radius_km=radius,
+            )
         return Response(result)
 
     @extend_schema(
@@ -235,7 +265,29 @@ class RiskScoreViewSet(viewsets.ViewSet):
         risk_critical_batch_emit(
             owner=request.user, subject=subject, items=items, livemode=request_livemode(request)
         )
+        references = [item.get("id") for item in data["parcels"]]
+        for result, reference in zip(batch["results"], references, strict=True):
+            if reference is not None:
+                result["id"] = reference
+        if data["keepEvidence"]:
+            batch["evidence"] = self._batch_record(request, data, batch["results"], references)
         return Response(batch)
+
+    @staticmethod
+    def _batch_record(request: Request, data: dict, results: list[dict], references: list) -> dict:
+        radius = data["radiusKm"]
+        plots = []
+        for result, reference in zip(results, references, strict=True):
+            lat, lng = result["location"]["lat"], result["location"]["lng"]
+            plots.append(({"lat": lat, "lng": lng}, result, point_area(lat, lng, radius, result), reference))
+        return risk_record_write(
+            owner=request.user,
+            livemode=request_livemode(request),
+            request_kind="batch",
+            commodity=data.get("commodity"),
+            plots=plots,
+            radius_km=radius,
+        )
 
     def _plots(self, request: Request) -> Response:
         plots, options = plots_parse(request.data, max_items=settings.RISK_BATCH_MAX)

@@ -314,3 +314,67 @@ def test_the_pdf_prints_the_records_hash_and_address(client, layers):
     packed = re.sub(r"\s+", "", text)
     assert document["sha256"] in packed
     assert f"/api/v1/evidence/{document['record']['record_id']}" in packed
+
+
+def test_a_kept_batch_result_is_a_signed_record_with_the_callers_identifiers(client, layers):
+    points = [{"lat": 52.21 + i * 0.002, "lng": 21.01 + i * 0.003, "id": f"pole-{i}"} for i in range(20)]
+    points[3].pop("id")
+    answer = client.post(
+        "/api/eudr/v1/risk-score/batch",
+        {"parcels": points, "radiusKm": 0.3, "commodity": "soja", "keepEvidence": True},
+        format="json",
+    )
+    assert answer.status_code == 200, answer.content
+    batch = answer.json()
+    assert [r.get("id") for r in batch["results"][:5]] == ["pole-0", "pole-1", "pole-2", None, "pole-4"]
+    reference = batch["evidence"]
+    assert reference["public_url"] is None  # a risk result is its owner's alone
+    document = client.get(reference["url"].replace("http://127.0.0.1:8000", "")).json()
+    assert document["sha256"] == reference["sha256"]
+    verdict = document["record"]["verdict"]
+    assert verdict["document_type"] == "risk_result"
+    assert [p["reference"] for p in verdict["plots"][:4]] == ["pole-0", "pole-1", "pole-2", None]
+    assert [p["risk"]["score"] for p in verdict["plots"]] == [r["score"] for r in batch["results"]]
+    assert verifier.verify_signature(document, _jwks()).ok
+    report = verifier.recompute(document, layers)
+    assert report.ok, report.lines()
+    assert APIClient().get(f"/api/v1/evidence/{reference['record_id']}").status_code == 404
+    # Not asked: nothing kept.
+    before = EvidenceRecord.objects.count()
+    plain = client.post("/api/eudr/v1/risk-score/batch", {"parcels": points[:2]}, format="json").json()
+    assert "evidence" not in plain and EvidenceRecord.objects.count() == before
+
+
+def test_a_kept_location_result(client, layers):
+    answer = client.get(
+        "/api/eudr/v1/risk-score", {"lat": 52.25, "lng": 21.05, "radiusKm": 0.5, "keepEvidence": "true"}
+    )
+    assert answer.status_code == 200, answer.content
+    reference = answer.json()["evidence"]
+    document = client.get(f"/api/eudr/v1/evidence/{reference['record_id']}").json()
+    assert verifier.verify_signature(document, _jwks()).ok
+    assert verifier.recompute(document, layers).ok
+
+
+def test_our_canonical_bytes_are_rfc_8785s():
+    """evidence.records.canonical writes with the json module and rfc8785's numbers; the
+    library (the referee) writes every value alike, floats of every magnitude included."""
+    import random
+
+    import rfc8785
+
+    from evidence.records import canonical
+
+    values = [0.0, -0.0, 1.0, -1.5, 1e-7, 1e-6, 1.5e-5, 1e-4, 1e16, 1e21, 1.2345e22, 123456789.123]
+    values += [5e-324, 1.7976931348623157e308, 0.1 + 0.2, 2**53 - 1, -(2**53) + 1, True, False, None]
+    values += ["a\u2028b\x1f\"\\é\x7f\U0001f332", "", [], {}, {"b": 1, "a": [{"z": 0.5, "y": "x"}]}]
+    document = {"values": values, "é-key": "ü", "nested": {"k": values}}
+    assert canonical(document) == rfc8785.dumps(document)
+    rng = random.Random(8785)
+    for _ in range(20_000):
+        number = rng.uniform(-1, 1) * 10 ** rng.randint(-30, 30)
+        assert canonical([number, {"n": number}]) == rfc8785.dumps([number, {"n": number}]), number
+    # What the fast path does not take, the library writes or refuses.
+    with pytest.raises(rfc8785.IntegerDomainError):
+        canonical({"big": 2**60})
+    assert canonical({"nul": "a\x00b"}) == rfc8785.dumps({"nul": "a\x00b"})

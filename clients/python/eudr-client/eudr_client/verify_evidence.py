@@ -101,18 +101,15 @@ def verify_signature(document: dict[str, Any], jwks: dict[str, Any], report: Rep
 
 
 def _verify_inputs(record: dict[str, Any], attachments: dict[str, Any] | None, report: Report) -> None:
+    """The plots' inputs (with their salt) against the hash the signed record holds."""
     plots = (record.get("verdict") or {}).get("plots") or []
     if attachments is None:
         report.add("inputs", True, f"withheld in this form ({len(plots)} plots committed by hash only)")
         return
-    given = attachments.get("plots") or {}
-    wrong = [
-        plot["label"]
-        for plot in plots
-        if plot["label"] not in given
-        or hashlib.sha256(canonical(given[plot["label"]])).hexdigest() != plot["input_sha256"]
-    ]
-    report.add("inputs", not wrong, f"{len(plots) - len(wrong)} of {len(plots)} plots match their hashes")
+    digest = hashlib.sha256(canonical(attachments)).hexdigest()
+    report.add(
+        "inputs", digest == record.get("inputs_sha256"), f"{len(plots)} plots' inputs, SHA-256 {digest}"
+    )
 
 
 # --- recomputing ------------------------------------------------------------------------
@@ -223,7 +220,7 @@ def _finding(
         return "forest_loss_after_cutoff"
     if level == "high":
         return "high_risk"
-    if country_class in rules["needs_forest_evidence"] and not has_loss_evidence:
+    if country_class in rules.get("needs_forest_evidence", ()) and not has_loss_evidence:
         return "insufficient_evidence"
     return "article_13_low_risk" if country_class == "low" else "forest_evidence_clear"
 
@@ -247,13 +244,29 @@ class _Context:
     files: dict[str, Path]
 
 
-def _recompute_plot(plot: dict[str, Any], area_json: dict[str, Any], ctx: _Context) -> tuple[str, list[str]]:
-    """The plot's finding from the layer files, and how what we computed differs from the record."""
+def _area(described: dict[str, Any]) -> Any:
+    """The area a plot was screened over: GeoJSON, or a point's circle by its numbers
+    (docs/evidence.md: 64 vertices, one degree of longitude shrinking with cos(latitude),
+    clamped at 0.01)."""
+    import numpy as np
     import shapely.geometry
 
+    if "circle" not in described:
+        return shapely.geometry.shape(described)
+    c = described["circle"]
+    dlat = c["radius_km"] / c["km_per_degree_lat"]
+    dlng = c["radius_km"] / (c["km_per_degree_lng_at_equator"] * max(math.cos(math.radians(c["lat"])), 0.01))
+    angles = np.linspace(0.0, 2.0 * math.pi, c["vertices"], endpoint=False)
+    return shapely.Polygon(
+        zip(c["lng"] + dlng * np.cos(angles), c["lat"] + dlat * np.sin(angles), strict=True)
+    )
+
+
+def _recompute_plot(plot: dict[str, Any], area_json: dict[str, Any], ctx: _Context) -> tuple[str, list[str]]:
+    """The plot's finding from the layer files, and how what we computed differs from the record."""
     risk = plot["risk"]
     used = list(risk["layers_answered"])
-    area = shapely.geometry.shape(area_json)
+    area = _area(area_json)
     read = {name: _shares(ctx.files[name], ctx.kinds[name], area, ctx.params) for name in used}
     cover_layer = next((n for n in used if read[n] and "cover" in read[n]), None)
     loss_layer = next((n for n in used if read[n] and "loss" in read[n]), None)
@@ -282,7 +295,8 @@ def _recompute_plot(plot: dict[str, Any], area_json: dict[str, Any], ctx: _Conte
     if (score, level) != (risk["score"], risk["risk_level"]):
         recorded = f"{risk['score']} ({risk['risk_level']})"
         differences.append(f"plot {label}: score {score} ({level}) recomputed, {recorded} recorded")
-    if finding != plot["finding"]:
+    # A kept risk result has scores, not findings (`finding` null): nothing more to compare.
+    if plot["finding"] is not None and finding != plot["finding"]:
         differences.append(f"plot {label}: finding {finding} recomputed, {plot['finding']} recorded")
     return finding, differences
 
@@ -300,7 +314,7 @@ def recompute(document: dict[str, Any], folder: Path, report: Report | None = No
         return report
     ctx = _Context(
         params=methodology["parameters"],
-        rules=verdict["verdict_rules"],
+        rules=verdict.get("verdict_rules") or {},
         classes={row["country"]: row["class"] for row in verdict["regulation"]["country_benchmark"]},
         in_scope={line["line"]: line.get("in_scope") for line in verdict["regulation"]["commodity_lines"]},
         kinds={layer["name"]: layer["kind"] for layer in verdict["layers"]},
@@ -320,7 +334,9 @@ def recompute(document: dict[str, Any], folder: Path, report: Report | None = No
         finding, wrong = _recompute_plot(plot, area_json, ctx)
         findings.append(finding)
         differences += wrong
-    if verdict["decided_by"]["kind"] == "automatic_screening":
+    if "status" not in verdict:
+        pass  # a kept risk result: per-plot scores only
+    elif verdict["decided_by"]["kind"] == "automatic_screening":
         status, rule = _status(findings, ctx.rules)
         if (status, rule) != (verdict["status"], verdict["rule"]):
             differences.append(

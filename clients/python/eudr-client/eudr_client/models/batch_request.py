@@ -22,11 +22,14 @@ class BatchRequest:
         parcels (list[PointRequest]):
         radius_km (float | Unset):  Default: 1.0.
         commodity (str | Unset):
+        keep_evidence (bool | Unset): Keep the result as a signed evidence record (docs/evidence.md); the answer names
+            it Default: False.
     """
 
     parcels: list[PointRequest]
     radius_km: float | Unset = 1.0
     commodity: str | Unset = UNSET
+    keep_evidence: bool | Unset = False
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -39,6 +42,8 @@ class BatchRequest:
 
         commodity = self.commodity
 
+        keep_evidence = self.keep_evidence
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -50,6 +55,8 @@ class BatchRequest:
             field_dict["radiusKm"] = radius_km
         if commodity is not UNSET:
             field_dict["commodity"] = commodity
+        if keep_evidence is not UNSET:
+            field_dict["keepEvidence"] = keep_evidence
 
         return field_dict
 
@@ -69,10 +76,13 @@ class BatchRequest:
 
         commodity = d.pop("commodity", UNSET)
 
+        keep_evidence = d.pop("keepEvidence", UNSET)
+
         batch_request = cls(
             parcels=parcels,
             radius_km=radius_km,
             commodity=commodity,
+            keep_evidence=keep_evidence,
         )
 
         batch_request.additional_properties = d

@@ -6,9 +6,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.batch_item import BatchItem
     from ..models.batch_summary import BatchSummary
+    from ..models.evidence_reference import EvidenceReference
 
 
 T = TypeVar("T", bound="BatchRisk")
@@ -20,10 +23,12 @@ class BatchRisk:
     Attributes:
         results (list[BatchItem]):
         summary (BatchSummary):
+        evidence (EvidenceReference | Unset):
     """
 
     results: list[BatchItem]
     summary: BatchSummary
+    evidence: EvidenceReference | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -34,6 +39,10 @@ class BatchRisk:
 
         summary = self.summary.to_dict()
 
+        evidence: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.evidence, Unset):
+            evidence = self.evidence.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -42,6 +51,8 @@ class BatchRisk:
                 "summary": summary,
             }
         )
+        if evidence is not UNSET:
+            field_dict["evidence"] = evidence
 
         return field_dict
 
@@ -49,6 +60,7 @@ class BatchRisk:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.batch_item import BatchItem  # noqa: PLC0415
         from ..models.batch_summary import BatchSummary  # noqa: PLC0415
+        from ..models.evidence_reference import EvidenceReference  # noqa: PLC0415
 
         d = dict(src_dict)
         results = []
@@ -60,9 +72,17 @@ class BatchRisk:
 
         summary = BatchSummary.from_dict(d.pop("summary"))
 
+        _evidence = d.pop("evidence", UNSET)
+        evidence: EvidenceReference | Unset
+        if isinstance(_evidence, Unset):
+            evidence = UNSET
+        else:
+            evidence = EvidenceReference.from_dict(_evidence)
+
         batch_risk = cls(
             results=results,
             summary=summary,
+            evidence=evidence,
         )
 
         batch_risk.additional_properties = d

@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.evidence_enum import EvidenceEnum, check_evidence_enum
 from ..models.evidence_missing_enum import EvidenceMissingEnum, check_evidence_missing_enum
 from ..models.risk_level_enum import RiskLevelEnum, check_risk_level_enum
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.data_coverage import DataCoverage
+    from ..models.evidence_reference import EvidenceReference
     from ..models.factor import Factor
     from ..models.location_out import LocationOut
 
@@ -35,13 +36,11 @@ class LocationRisk:
         factors (list[Factor]):
         data_coverage (DataCoverage):
         warnings (list[str]):
-        evidence (EvidenceEnum): * `complete` - complete
-            * `partial` - partial
-            * `missing` - missing
         evidence_missing (list[EvidenceMissingEnum]): kinds of forest evidence not held for the whole area
         cutoff_date (datetime.date):
         methodology_version (str):
         location (LocationOut):
+        evidence (EvidenceReference | Unset):
     """
 
     score: int
@@ -52,11 +51,11 @@ class LocationRisk:
     factors: list[Factor]
     data_coverage: DataCoverage
     warnings: list[str]
-    evidence: EvidenceEnum
     evidence_missing: list[EvidenceMissingEnum]
     cutoff_date: datetime.date
     methodology_version: str
     location: LocationOut
+    evidence: EvidenceReference | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -82,8 +81,6 @@ class LocationRisk:
 
         warnings = self.warnings
 
-        evidence: str = self.evidence
-
         evidence_missing = []
         for evidence_missing_item_data in self.evidence_missing:
             evidence_missing_item: str = evidence_missing_item_data
@@ -94,6 +91,10 @@ class LocationRisk:
         methodology_version = self.methodology_version
 
         location = self.location.to_dict()
+
+        evidence: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.evidence, Unset):
+            evidence = self.evidence.to_dict()
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -107,19 +108,21 @@ class LocationRisk:
                 "factors": factors,
                 "data_coverage": data_coverage,
                 "warnings": warnings,
-                "evidence": evidence,
                 "evidence_missing": evidence_missing,
                 "cutoff_date": cutoff_date,
                 "methodology_version": methodology_version,
                 "location": location,
             }
         )
+        if evidence is not UNSET:
+            field_dict["evidence"] = evidence
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.data_coverage import DataCoverage  # noqa: PLC0415
+        from ..models.evidence_reference import EvidenceReference  # noqa: PLC0415
         from ..models.factor import Factor  # noqa: PLC0415
         from ..models.location_out import LocationOut  # noqa: PLC0415
 
@@ -160,8 +163,6 @@ class LocationRisk:
 
         warnings = cast(list[str], d.pop("warnings"))
 
-        evidence = check_evidence_enum(d.pop("evidence"))
-
         evidence_missing = []
         _evidence_missing = d.pop("evidence_missing")
         for evidence_missing_item_data in _evidence_missing:
@@ -175,6 +176,13 @@ class LocationRisk:
 
         location = LocationOut.from_dict(d.pop("location"))
 
+        _evidence = d.pop("evidence", UNSET)
+        evidence: EvidenceReference | Unset
+        if isinstance(_evidence, Unset):
+            evidence = UNSET
+        else:
+            evidence = EvidenceReference.from_dict(_evidence)
+
         location_risk = cls(
             score=score,
             risk_level=risk_level,
@@ -184,11 +192,11 @@ class LocationRisk:
             factors=factors,
             data_coverage=data_coverage,
             warnings=warnings,
-            evidence=evidence,
             evidence_missing=evidence_missing,
             cutoff_date=cutoff_date,
             methodology_version=methodology_version,
             location=location,
+            evidence=evidence,
         )
 
         location_risk.additional_properties = d

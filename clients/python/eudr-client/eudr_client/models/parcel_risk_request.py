@@ -6,6 +6,8 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="ParcelRiskRequest")
 
 
@@ -15,16 +17,21 @@ class ParcelRiskRequest:
     Attributes:
         parcel_id (str):
         commodity (str):
+        keep_evidence (bool | Unset): Keep the result as a signed evidence record (docs/evidence.md); the answer names
+            it Default: False.
     """
 
     parcel_id: str
     commodity: str
+    keep_evidence: bool | Unset = False
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         parcel_id = self.parcel_id
 
         commodity = self.commodity
+
+        keep_evidence = self.keep_evidence
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -34,6 +41,8 @@ class ParcelRiskRequest:
                 "commodity": commodity,
             }
         )
+        if keep_evidence is not UNSET:
+            field_dict["keepEvidence"] = keep_evidence
 
         return field_dict
 
@@ -44,9 +53,12 @@ class ParcelRiskRequest:
 
         commodity = d.pop("commodity")
 
+        keep_evidence = d.pop("keepEvidence", UNSET)
+
         parcel_risk_request = cls(
             parcel_id=parcel_id,
             commodity=commodity,
+            keep_evidence=keep_evidence,
         )
 
         parcel_risk_request.additional_properties = d

@@ -6,6 +6,8 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="Point")
 
 
@@ -15,16 +17,20 @@ class Point:
     Attributes:
         lat (float):
         lng (float):
+        id (str | Unset): Your own identifier of the plot, echoed in its result
     """
 
     lat: float
     lng: float
+    id: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         lat = self.lat
 
         lng = self.lng
+
+        id = self.id
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -34,6 +40,8 @@ class Point:
                 "lng": lng,
             }
         )
+        if id is not UNSET:
+            field_dict["id"] = id
 
         return field_dict
 
@@ -44,9 +52,12 @@ class Point:
 
         lng = d.pop("lng")
 
+        id = d.pop("id", UNSET)
+
         point = cls(
             lat=lat,
             lng=lng,
+            id=id,
         )
 
         point.additional_properties = d

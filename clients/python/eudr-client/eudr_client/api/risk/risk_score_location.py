@@ -14,6 +14,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     commodity: str | Unset = UNSET,
+    keep_evidence: bool | Unset = UNSET,
     lat: float,
     lng: float,
     radius_km: float | Unset = UNSET,
@@ -26,6 +27,8 @@ def _get_kwargs(
     params: dict[str, Any] = {}
 
     params["commodity"] = commodity
+
+    params["keepEvidence"] = keep_evidence
 
     params["lat"] = lat
 
@@ -97,6 +100,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     commodity: str | Unset = UNSET,
+    keep_evidence: bool | Unset = UNSET,
     lat: float,
     lng: float,
     radius_km: float | Unset = UNSET,
@@ -106,6 +110,7 @@ def sync_detailed(
 
     Args:
         commodity (str | Unset):
+        keep_evidence (bool | Unset):
         lat (float):
         lng (float):
         radius_km (float | Unset):
@@ -121,6 +126,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         commodity=commodity,
+        keep_evidence=keep_evidence,
         lat=lat,
         lng=lng,
         radius_km=radius_km,
@@ -138,6 +144,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     commodity: str | Unset = UNSET,
+    keep_evidence: bool | Unset = UNSET,
     lat: float,
     lng: float,
     radius_km: float | Unset = UNSET,
@@ -147,6 +154,7 @@ def sync(
 
     Args:
         commodity (str | Unset):
+        keep_evidence (bool | Unset):
         lat (float):
         lng (float):
         radius_km (float | Unset):
@@ -163,6 +171,7 @@ def sync(
     return sync_detailed(
         client=client,
         commodity=commodity,
+        keep_evidence=keep_evidence,
         lat=lat,
         lng=lng,
         radius_km=radius_km,
@@ -174,6 +183,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     commodity: str | Unset = UNSET,
+    keep_evidence: bool | Unset = UNSET,
     lat: float,
     lng: float,
     radius_km: float | Unset = UNSET,
@@ -183,6 +193,7 @@ async def asyncio_detailed(
 
     Args:
         commodity (str | Unset):
+        keep_evidence (bool | Unset):
         lat (float):
         lng (float):
         radius_km (float | Unset):
@@ -198,6 +209,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         commodity=commodity,
+        keep_evidence=keep_evidence,
         lat=lat,
         lng=lng,
         radius_km=radius_km,
@@ -213,6 +225,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     commodity: str | Unset = UNSET,
+    keep_evidence: bool | Unset = UNSET,
     lat: float,
     lng: float,
     radius_km: float | Unset = UNSET,
@@ -222,6 +235,7 @@ async def asyncio(
 
     Args:
         commodity (str | Unset):
+        keep_evidence (bool | Unset):
         lat (float):
         lng (float):
         radius_km (float | Unset):
@@ -239,6 +253,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             commodity=commodity,
+            keep_evidence=keep_evidence,
             lat=lat,
             lng=lng,
             radius_km=radius_km,
