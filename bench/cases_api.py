@@ -106,6 +106,64 @@ def risk_batch_forest(ctx: Context) -> Measurement:
     return m
 
 
+def risk_batch_evidence(ctx: Context) -> Measurement:
+    """What keeping a 500-point batch as a signed evidence record costs: the server's own
+    time for the record (Server-Timing) over the batch's p50 without one, on the
+    forest-layer server, requests with and without `keepEvidence` alternating; and the
+    record's size per plot."""
+    tif = ctx.tmp / "lossyear_bench.tif"
+    write_loss_year_tif(tif)
+    env = {**ctx.env, "FOREST_LAYERS": f"loss|loss_year|{tif}"}
+    points = batch_points(500)
+    url = "/api/eudr/v1/risk-score/batch"
+    timings: dict[bool, list[float]] = {False: [], True: []}
+    spent: list[float] = []
+    with server(env, ctx.gunicorn_config) as srv:
+        warm_up(srv.base_url, ctx)
+        reference = None
+        # Untimed first: five of each kind, so every gunicorn worker has signed once (its
+        # first record reads the signing key and hashes the layer file) before timing.
+        untimed = 10
+        for n in range(2 * ctx.scaled(12, 3) + untimed):
+            keep = n % 2 == 1
+            body, headers = json_body({"parcels": points, "radiusKm": 1, "keepEvidence": keep})
+            started = time.perf_counter()
+            status, answer_headers, answer = http(
+                srv.base_url + url, method="POST", headers={**ctx.auth, **headers}, body=body
+            )
+            elapsed = time.perf_counter() - started
+            if status != 200:
+                raise RuntimeError(f"batch answered {status}: {answer[:300]!r}")
+            if n >= untimed:
+                timings[keep].append(elapsed * 1000)
+                if keep:  # the server's own time for the record (Server-Timing: evidence;dur=...)
+                    spent.append(float(answer_headers["Server-Timing"].split("dur=")[1]))
+            if keep:
+                reference = json.loads(answer)["evidence"]
+        path = reference["url"].split("/api/", 1)[1]
+        _, _, signed = http(f"{srv.base_url}/api/{path}/signed", headers=ctx.auth)
+        _, _, document = http(f"{srv.base_url}/api/{path}", headers=ctx.auth)
+    plain, kept = statistics.median(timings[False]), statistics.median(timings[True])
+    record_ms = statistics.median(spent)
+    attachments = len(json.dumps(json.loads(document)["attachments"]).encode())
+    m = Measurement(p50_ms=kept)
+    # The record's cost as the server timed it, over the batch without one: the difference
+    # of two p50s on this shared machine drifts by more than the cost itself.
+    m.values.update(
+        overhead_pct=record_ms / plain * 100,
+        end_to_end_pct=(kept - plain) / plain * 100,
+        signed_bytes_per_plot=len(signed) / len(points),
+        attachment_bytes_per_plot=attachments / len(points),
+    )
+    m.notes = (
+        f"{len(timings[True])} requests of each kind, alternating; record signed and stored in "
+        f"{record_ms:.1f} ms (p50, Server-Timing); batch p50 without the record {plain:.1f} ms, with it "
+        f"{kept:.1f} ms; per plot: signed record {len(signed) / 500:.0f} B, "
+        f"attachments {attachments / 500:.0f} B"
+    )
+    return m
+
+
 def dds_body(plots: int, reference: str) -> dict:
     points = batch_points(plots, seed=reference)
     return {

@@ -119,6 +119,7 @@ UNITS: dict[str, tuple[float, str]] = {
     "KB": (1000, "KB"),
     "MiB": (1, "MiB"),
     "x": (1, "×"),  # a ratio to a floor
+    "%": (1, "%"),
 }
 
 

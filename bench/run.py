@@ -36,6 +36,7 @@ from cases_api import (
     dds_generate_small,
     livez,
     risk_batch,
+    risk_batch_evidence,
     risk_batch_forest,
     risk_single,
     verify,
@@ -99,6 +100,14 @@ CASES: list[Case] = [
         "POST risk-score/batch, 500 points, 30 m loss layer, 1 km",
         risk_batch_forest,
         [p50_below(1000, why=why.risk_batch_forest)],
+    ),
+    Case(
+        "Evidence record of a 500-point batch (30 m loss layer): signing and storing",
+        risk_batch_evidence,
+        [
+            value_below("overhead_pct", 5, "%", "added to the batch's p50"),
+            value_below("signed_bytes_per_plot", 2, "KB", "signed record per plot"),
+        ],
     ),
     Case(
         "POST risk-score/batch, 500 polygon plots, two 30 m layers",

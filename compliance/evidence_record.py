@@ -160,6 +160,7 @@ def statement_verdict_content(statement: DueDiligenceStatement) -> tuple[dict[st
         "methodology": {
             "version": engine.METHODOLOGY_VERSION,
             "parameters": engine.METHODOLOGY_PARAMETERS,
+            "circle": engine.CIRCLE_PARAMETERS,
             "document": "docs/risk-methodology.md",
         },
         "verdict_rules": VERDICT_RULES,

@@ -65,13 +65,15 @@ class EvidenceRecord(models.Model):
     publishable = models.BooleanField(default=False)
     # Whether the plots' inputs are left out of the public form (V3 geoLocationConfidential).
     confidential = models.BooleanField(default=False)
-    body = models.BinaryField(help_text="the signed record: RFC 8785 canonical JSON, exactly as signed")
+    # Text, not bytes: canonical JSON is UTF-8 text, stored and read back byte for byte, and
+    # PostgreSQL takes a text parameter twice as fast as a bytea one (bench: evidence record).
+    body = models.TextField(help_text="the signed record: RFC 8785 canonical JSON, exactly as signed")
     sha256 = models.CharField(max_length=64, help_text="of the body")
     kid = models.CharField(max_length=40)
     signature = models.CharField(max_length=100, help_text="Ed25519 over the body, base64url")
     # What the record commits to by hash (each plot's input, with its salt): the owner's
     # form carries it; the public form only when the geolocation is not confidential.
-    attachments = models.JSONField(default=dict)
+    attachments = models.TextField(help_text="JSON; its SHA-256 is the record's inputs_sha256")
     replaces = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="replaced_by"
     )
@@ -91,3 +93,7 @@ class EvidenceRecord(models.Model):
         if self.pk is not None:
             raise ValueError("an evidence record is never changed")
         super().save(*args, **kwargs)
+
+    @property
+    def signed_bytes(self) -> bytes:
+        return self.body.encode("utf-8")

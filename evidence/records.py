@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import secrets
 from typing import Any
 
@@ -27,8 +26,10 @@ FORMAT = "eudr-evidence/1"
 SIGNATURE_ALGORITHM = "EdDSA"  # Ed25519 (RFC 8032), as JWS names it (RFC 8037)
 
 
-_NUMBER = "\x00n"  # marks a float already written in RFC 8785 form (no string of ours holds NUL)
-_MARKED = re.compile(r'"\\u0000n([^"]*)"')
+# A float already written in RFC 8785 form travels through the json module as a string
+# between these marks (no string of ours holds NUL), which are then cut out with its quotes.
+_OPEN, _CLOSE = "\x00<", "\x00>"
+_OPEN_JSON, _CLOSE_JSON = '"\\u0000<', '\\u0000>"'
 _SAFE_INT = 2**53
 
 
@@ -38,14 +39,22 @@ class _Unusual(Exception):
 
 def _marked(value: Any) -> Any:
     kind = type(value)
+    if kind is dict:
+        try:
+            # Python sorts keys by code point, RFC 8785 by UTF-16 code unit: the same for
+            # ASCII keys (all of ours); any other key takes the library's path.
+            keys = "".join(value)
+        except TypeError:  # a key that is not a string
+            raise _Unusual from None
+        if not keys.isascii() or "\x00" in keys:
+            raise _Unusual
+        return {k: _marked(v) for k, v in value.items()}
     if isinstance(value, str):  # a str subclass (TextChoices) is written as its text
-        if "\x00" in value:
+        if "\x00" in value or "\\u0000" in value:  # could be taken for a mark
             raise _Unusual
         return value
-    if kind is dict:
-        return {_key(k): _marked(v) for k, v in value.items()}
     if kind is float:
-        return _NUMBER + _number(value)
+        return _OPEN + _number(value) + _CLOSE
     if kind is list or kind is tuple:
         return [_marked(v) for v in value]
     if kind is int:
@@ -54,7 +63,7 @@ def _marked(value: Any) -> Any:
         raise _Unusual
     if value is None or kind is bool:
         return value
-    raise _Unusual  # subclasses (StrEnum...) and anything else: the library decides
+    raise _Unusual  # subclasses (IntEnum...) and anything else: the library decides
 
 
 def _number(value: float) -> str:
@@ -65,14 +74,6 @@ def _number(value: float) -> str:
     if "e" in text or "n" in text:  # an exponent, nan or inf
         return rfc8785.dumps(value).decode("ascii")
     return text[:-2] if text.endswith(".0") else text
-
-
-def _key(key: Any) -> str:
-    # Python sorts keys by code point, RFC 8785 by UTF-16 code unit: the same for ASCII keys
-    # (all of ours); any other key takes the library's path.
-    if type(key) is str and key.isascii() and "\x00" not in key:
-        return key
-    raise _Unusual
 
 
 def canonical(value: Any) -> bytes:
@@ -88,7 +89,7 @@ def canonical(value: Any) -> bytes:
         )
     except _Unusual:
         return rfc8785.dumps(value)
-    return _MARKED.sub(r"\1", text).encode("utf-8")
+    return text.replace(_OPEN_JSON, "").replace(_CLOSE_JSON, "").encode("utf-8")
 
 
 def sha256_hex(data: bytes) -> str:
@@ -131,7 +132,7 @@ def record_write(
         subject_id=subject_id,
         publishable=publishable and livemode,
         confidential=confidential,
-        attachments={"salt": secrets.token_hex(16), "plots": inputs or {}},
+        attachments=canonical({"salt": secrets.token_hex(16), "plots": inputs or {}}).decode("utf-8"),
         replaces=previous,
         created_at=now,
         kid=key.kid,
@@ -147,11 +148,12 @@ def record_write(
         if previous is None
         else {"record_id": previous.record_id, "sha256": previous.sha256},
         "verdict": verdict,
-        "inputs_sha256": sha256_hex(canonical(record.attachments)),
+        "inputs_sha256": sha256_hex(record.attachments.encode("utf-8")),
     }
-    record.body = canonical(body)
-    record.sha256 = sha256_hex(record.body)
-    record.signature = keys.sign(key, record.body)
+    signed = canonical(body)
+    record.body = signed.decode("utf-8")
+    record.sha256 = sha256_hex(signed)
+    record.signature = keys.sign(key, signed)
     record.save()
     return record
 
@@ -182,14 +184,13 @@ def reference(record: EvidenceRecord | None) -> dict[str, Any] | None:
 def document(record: EvidenceRecord, *, public: bool) -> dict[str, Any]:
     """The record as served: the signed body, its signature and hash, and the attachments
     (left out of the public form when the geolocation is confidential)."""
-    body = bytes(record.body)
     shown = not (public and record.confidential)
     return {
-        "record": json.loads(body),
+        "record": json.loads(record.body),
         "signature": {"alg": SIGNATURE_ALGORITHM, "kid": record.kid, "value": record.signature},
         "sha256": record.sha256,
         "form": "public" if public else "full",
-        "attachments": record.attachments if shown else None,
+        "attachments": json.loads(record.attachments) if shown else None,
         "attachments_withheld": None if shown else "geolocation_confidential",
         "keys_url": f"{settings.PUBLIC_BASE_URL}/.well-known/jwks.json",
         "signed_bytes_url": f"{settings.PUBLIC_BASE_URL}/api/v1/evidence/{record.record_id}/signed"

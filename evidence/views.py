@@ -30,7 +30,7 @@ def _not_found() -> Problem:
 
 
 def signed_bytes_response(record: EvidenceRecord) -> HttpResponse:
-    response = HttpResponse(bytes(record.body), content_type="application/json")
+    response = HttpResponse(record.signed_bytes, content_type="application/json")
     response["Digest"] = f"sha-256={record.sha256}"
     return response
 

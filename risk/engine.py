@@ -42,7 +42,7 @@ from risk.parcels import (
 )
 from risk.places import Place
 from risk.places import get_index as get_place_index
-from risk.provenance import area_geometry, area_parcel, area_point, layers_provenance
+from risk.provenance import CIRCLE_PARAMETERS, area_geometry, area_parcel, area_point, layers_provenance
 from risk.scoring import METHODOLOGY_PARAMETERS, METHODOLOGY_VERSION
 from risk.serializers import CommodityField, ParcelIdField, latitude, longitude
 from risk.service import (
@@ -102,6 +102,7 @@ def assess_country(*, country_code: str, commodity: Commodity | None = None) -> 
 
 
 __all__ = [
+    "CIRCLE_PARAMETERS",
     "METHODOLOGY_PARAMETERS",
     "METHODOLOGY_VERSION",
     "Assessment",

@@ -21,7 +21,7 @@ from evidence import records
 from evidence.models import SubjectKind
 from regulation.benchmark import benchmark_row
 from regulation.commodities import Commodity
-from risk.provenance import area_point, layers_provenance
+from risk.provenance import CIRCLE_PARAMETERS, layers_provenance
 from risk.scoring import METHODOLOGY_PARAMETERS, METHODOLOGY_VERSION
 
 
@@ -40,12 +40,11 @@ def _risk_part(result: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def point_area(lat: float, lng: float, radius_km: float, result: dict[str, Any]) -> dict[str, Any] | None:
-    """The circle the point was screened over; None when no layer read it (none was built)."""
+def point_area(result: dict[str, Any]) -> str | None:
+    """A point's screened area: "circle" (of the request's radius around the point, drawn as
+    the record's methodology says), or None when no layer read it (none was built)."""
     coverage = result.get("data_coverage") or {}
-    if not (coverage.get("layers_answered") or coverage.get("layers_missing")):
-        return None
-    return area_point(lat=lat, lng=lng, radius_km=radius_km)
+    return "circle" if coverage.get("layers_answered") or coverage.get("layers_missing") else None
 
 
 def risk_record_write(
@@ -54,7 +53,7 @@ def risk_record_write(
     livemode: bool,
     request_kind: str,
     commodity: Commodity | None,
-    plots: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any] | None, str | None]],
+    plots: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any] | str | None, str | None]],
     radius_km: float | None = None,
 ) -> dict[str, Any]:
     """Sign and keep one record for a request's results. `plots`: (input, result, area
@@ -90,6 +89,7 @@ def risk_record_write(
         "methodology": {
             "version": METHODOLOGY_VERSION,
             "parameters": METHODOLOGY_PARAMETERS,
+            "circle": CIRCLE_PARAMETERS,
             "document": "docs/risk-methodology.md",
         },
         "regulation": {

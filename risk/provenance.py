@@ -90,20 +90,19 @@ def layers_provenance(names: set[str]) -> list[dict[str, Any]]:
     return out
 
 
+# How a point's circle is drawn (risk.forest.circle), stated once in a record's methodology;
+# each circle is then given by its centre and radius only (docs/evidence.md has the formula).
+CIRCLE_PARAMETERS = {
+    "vertices": CIRCLE_VERTICES,
+    "km_per_degree_lat": KM_PER_DEGREE_LAT,
+    "km_per_degree_lng_at_equator": KM_PER_DEGREE_LNG_AT_EQUATOR,
+}
+
+
 def area_point(*, lat: float, lng: float, radius_km: float) -> dict[str, Any]:
-    """The circle a point plot is screened over, by the numbers that draw it (risk.forest.circle;
-    docs/evidence.md gives the formula): 64 vertices written out would be most of a record's
-    size and of the time to serialise it."""
-    return {
-        "circle": {
-            "lat": lat,
-            "lng": lng,
-            "radius_km": radius_km,
-            "vertices": CIRCLE_VERTICES,
-            "km_per_degree_lat": KM_PER_DEGREE_LAT,
-            "km_per_degree_lng_at_equator": KM_PER_DEGREE_LNG_AT_EQUATOR,
-        }
-    }
+    """The circle a point plot is screened over, by its centre and radius: its 64 vertices
+    written out were most of a record's size and of the time to serialise it."""
+    return {"circle": {"lat": lat, "lng": lng, "radius_km": radius_km}}
 
 
 def area_geometry(*, geometry: shapely.Geometry, point_radius_km: float) -> dict[str, Any]:

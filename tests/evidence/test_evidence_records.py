@@ -326,6 +326,7 @@ def test_a_kept_batch_result_is_a_signed_record_with_the_callers_identifiers(cli
     )
     assert answer.status_code == 200, answer.content
     batch = answer.json()
+    assert answer["Server-Timing"].startswith("evidence;dur=")  # what make bench reads
     assert [r.get("id") for r in batch["results"][:5]] == ["pole-0", "pole-1", "pole-2", None, "pole-4"]
     reference = batch["evidence"]
     assert reference["public_url"] is None  # a risk result is its owner's alone
@@ -377,4 +378,5 @@ def test_our_canonical_bytes_are_rfc_8785s():
     # What the fast path does not take, the library writes or refuses.
     with pytest.raises(rfc8785.IntegerDomainError):
         canonical({"big": 2**60})
-    assert canonical({"nul": "a\x00b"}) == rfc8785.dumps({"nul": "a\x00b"})
+    for tricky in ("a\x00b", "ends like a mark \\u0000>", '\\u0000<1.5\\u0000>'):
+        assert canonical({"s": tricky, "n": [1.5]}) == rfc8785.dumps({"s": tricky, "n": [1.5]})

@@ -242,31 +242,36 @@ class _Context:
     in_scope: dict[int, bool | None]
     kinds: dict[str, str]
     files: dict[str, Path]
+    circle: dict[str, Any]
 
 
-def _area(described: dict[str, Any]) -> Any:
-    """The area a plot was screened over: GeoJSON, or a point's circle by its numbers
-    (docs/evidence.md: 64 vertices, one degree of longitude shrinking with cos(latitude),
-    clamped at 0.01)."""
+def _area(given: dict[str, Any], circle: dict[str, Any]) -> Any:
+    """The area a plot was screened over: GeoJSON, or a point's circle by its centre and
+    radius with the record's circle parameters (docs/evidence.md: `vertices` points, one
+    degree of longitude shrinking with cos(latitude), clamped at 0.01)."""
     import numpy as np
     import shapely.geometry
 
+    described = given["screened_area"]
+    if described == "circle":  # around the plot's own point, with its own radius
+        described = {"circle": {k: given[k] for k in ("lat", "lng", "radius_km")}}
     if "circle" not in described:
         return shapely.geometry.shape(described)
     c = described["circle"]
-    dlat = c["radius_km"] / c["km_per_degree_lat"]
-    dlng = c["radius_km"] / (c["km_per_degree_lng_at_equator"] * max(math.cos(math.radians(c["lat"])), 0.01))
-    angles = np.linspace(0.0, 2.0 * math.pi, c["vertices"], endpoint=False)
+    dlat = c["radius_km"] / circle["km_per_degree_lat"]
+    cos_lat = max(math.cos(math.radians(c["lat"])), 0.01)
+    dlng = c["radius_km"] / (circle["km_per_degree_lng_at_equator"] * cos_lat)
+    angles = np.linspace(0.0, 2.0 * math.pi, circle["vertices"], endpoint=False)
     return shapely.Polygon(
         zip(c["lng"] + dlng * np.cos(angles), c["lat"] + dlat * np.sin(angles), strict=True)
     )
 
 
-def _recompute_plot(plot: dict[str, Any], area_json: dict[str, Any], ctx: _Context) -> tuple[str, list[str]]:
+def _recompute_plot(plot: dict[str, Any], given: dict[str, Any], ctx: _Context) -> tuple[str, list[str]]:
     """The plot's finding from the layer files, and how what we computed differs from the record."""
     risk = plot["risk"]
     used = list(risk["layers_answered"])
-    area = _area(area_json)
+    area = _area(given, ctx.circle)
     read = {name: _shares(ctx.files[name], ctx.kinds[name], area, ctx.params) for name in used}
     cover_layer = next((n for n in used if read[n] and "cover" in read[n]), None)
     loss_layer = next((n for n in used if read[n] and "loss" in read[n]), None)
@@ -319,19 +324,20 @@ def recompute(document: dict[str, Any], folder: Path, report: Report | None = No
         in_scope={line["line"]: line.get("in_scope") for line in verdict["regulation"]["commodity_lines"]},
         kinds={layer["name"]: layer["kind"] for layer in verdict["layers"]},
         files=_layer_files(verdict["layers"], folder),
+        circle=methodology.get("circle") or {},
     )
     attachments = document["attachments"]["plots"]
     findings, differences = [], []
     for plot in verdict["plots"]:
-        area_json = attachments[plot["label"]].get("screened_area")
-        if plot["risk"] is None or area_json is None or not plot["risk"]["layers_answered"]:
+        given = attachments[plot["label"]]
+        if plot["risk"] is None or given.get("screened_area") is None or not plot["risk"]["layers_answered"]:
             findings.append(plot["finding"])  # nothing read from a layer: nothing to recompute
             continue
         missing = [name for name in plot["risk"]["layers_answered"] if name not in ctx.files]
         if missing:
             report.add("recompute", False, f"plot {plot['label']}: no local file for {', '.join(missing)}")
             return report
-        finding, wrong = _recompute_plot(plot, area_json, ctx)
+        finding, wrong = _recompute_plot(plot, given, ctx)
         findings.append(finding)
         differences += wrong
     if "status" not in verdict:
