@@ -5,8 +5,8 @@ panel -> everything; eu_filing -> compliance, risk, regulation, euis, webhooks, 
 compliance -> risk, regulation, euis, evidence, webhooks, accounts (never eu_filing: it
 announces status changes and asks through compliance.hooks); reports -> risk, regulation,
 webhooks, accounts; risk -> regulation, evidence, webhooks, accounts; webhooks -> accounts;
-evidence -> accounts; regulation, euis and accounts import no app. Outside `risk`, only `risk.engine` (and the URL wiring, `risk.urls`)
-may be imported.
+evidence -> accounts; regulation, euis and accounts import no app. Outside `risk`, only
+`risk.engine` (and the URL wiring, `risk.urls`) may be imported.
 """
 
 import json
