@@ -139,7 +139,7 @@ def risk_batch_evidence(ctx: Context) -> Measurement:
                 if keep:  # the server's own time for the record (Server-Timing: evidence;dur=...)
                     spent.append(float(answer_headers["Server-Timing"].split("dur=")[1]))
             if keep:
-                reference = json.loads(answer)["evidence"]
+                reference = json.loads(answer)["evidence_record"]
         path = reference["url"].split("/api/", 1)[1]
         _, _, signed = http(f"{srv.base_url}/api/{path}/signed", headers=ctx.auth)
         _, _, document = http(f"{srv.base_url}/api/{path}", headers=ctx.auth)

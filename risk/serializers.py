@@ -176,7 +176,7 @@ class EvidenceReferenceSerializer(serializers.Serializer):
 
 class LocationRiskSerializer(RiskScoreFieldsSerializer):
     location = LocationOutSerializer()
-    evidence = EvidenceReferenceSerializer(required=False, help_text="Only with keepEvidence")
+    evidence_record = EvidenceReferenceSerializer(required=False, help_text="Only with keepEvidence")
 
 
 class BatchItemSerializer(LocationRiskSerializer):
@@ -194,7 +194,7 @@ class BatchSummarySerializer(serializers.Serializer):
 class BatchRiskSerializer(serializers.Serializer):
     results = BatchItemSerializer(many=True)
     summary = BatchSummarySerializer()
-    evidence = EvidenceReferenceSerializer(required=False, help_text="Only with keepEvidence")
+    evidence_record = EvidenceReferenceSerializer(required=False, help_text="Only with keepEvidence")
 
 
 class ParcelOutSerializer(serializers.Serializer):
@@ -212,7 +212,7 @@ class ParcelOutSerializer(serializers.Serializer):
 
 class ParcelRiskOutSerializer(RiskScoreFieldsSerializer):
     parcel = ParcelOutSerializer()
-    evidence = EvidenceReferenceSerializer(required=False, help_text="Only with keepEvidence")
+    evidence_record = EvidenceReferenceSerializer(required=False, help_text="Only with keepEvidence")
 
 
 # --- GeoJSON plots -------------------------------------------------------------------

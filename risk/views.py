@@ -137,7 +137,7 @@ def _parcel_risk(request: Request) -> Response:
     if serializer.validated_data["keepEvidence"]:
         parcel_id = result["parcel"]["id"]
         area = area_parcel(parcel_id=parcel_id) if _layers_read(result) else None
-        result["evidence"] = risk_record_write(
+        result["evidence_record"] = risk_record_write(
             owner=request.user,
             livemode=request_livemode(request),
             request_kind="parcel",
@@ -201,7 +201,7 @@ class RiskScoreViewSet(viewsets.ViewSet):
         )
         if data["keepEvidence"]:
             lat, lng, radius = data["lat"], data["lng"], data["radiusKm"]
-            result["evidence"] = risk_record_write(
+            result["evidence_record"] = risk_record_write(
                 owner=request.user,
                 livemode=request_livemode(request),
                 request_kind="location",
@@ -273,7 +273,7 @@ class RiskScoreViewSet(viewsets.ViewSet):
         if not data["keepEvidence"]:
             return Response(batch)
         started = time.perf_counter()
-        batch["evidence"] = self._batch_record(request, data, batch["results"], references)
+        batch["evidence_record"] = self._batch_record(request, data, batch["results"], references)
         response = Response(batch)
         # What keeping the record cost this request (W3C Server-Timing): `make bench` reads it.
         response["Server-Timing"] = f"evidence;dur={(time.perf_counter() - started) * 1000:.1f}"

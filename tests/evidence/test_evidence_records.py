@@ -305,7 +305,7 @@ def test_a_kept_batch_result_is_a_signed_record_with_the_callers_identifiers(cli
     batch = answer.json()
     assert answer["Server-Timing"].startswith("evidence;dur=")  # what make bench reads
     assert [r.get("id") for r in batch["results"][:5]] == ["pole-0", "pole-1", "pole-2", None, "pole-4"]
-    reference = batch["evidence"]
+    reference = batch["evidence_record"]
     assert reference["public_url"] is None  # a risk result is its owner's alone
     document = client.get(reference["url"].replace("http://127.0.0.1:8000", "")).json()
     assert document["sha256"] == reference["sha256"]
@@ -320,7 +320,7 @@ def test_a_kept_batch_result_is_a_signed_record_with_the_callers_identifiers(cli
     # Not asked: nothing kept.
     before = EvidenceRecord.objects.count()
     plain = client.post("/api/eudr/v1/risk-score/batch", {"parcels": points[:2]}, format="json").json()
-    assert "evidence" not in plain and EvidenceRecord.objects.count() == before
+    assert "evidence_record" not in plain and EvidenceRecord.objects.count() == before
 
 
 def test_a_kept_location_result(client, layers):
@@ -328,7 +328,7 @@ def test_a_kept_location_result(client, layers):
         "/api/eudr/v1/risk-score", {"lat": 52.25, "lng": 21.05, "radiusKm": 0.5, "keepEvidence": "true"}
     )
     assert answer.status_code == 200, answer.content
-    reference = answer.json()["evidence"]
+    reference = answer.json()["evidence_record"]
     document = client.get(f"/api/eudr/v1/evidence/{reference['record_id']}").json()
     assert verifier.verify_signature(document, _jwks()).ok
     assert verifier.recompute(document, layers).ok
@@ -370,3 +370,10 @@ def test_the_private_key_is_encrypted_at_rest(client, layers):
         cursor.execute("SELECT private_key FROM evidence_signingkey WHERE id = %s", [key.pk])
         (stored,) = cursor.fetchone()
     assert key.private_key and key.private_key not in stored and stored.startswith("gAAAA")
+
+
+def test_a_kept_result_keeps_the_engines_own_evidence_word(client, layers):
+    plain = client.get("/api/eudr/v1/risk-score", {"lat": 52.25, "lng": 21.05}).json()
+    kept = client.get("/api/eudr/v1/risk-score", {"lat": 52.25, "lng": 21.05, "keepEvidence": "true"}).json()
+    assert kept["evidence"] == plain["evidence"] in ("complete", "partial", "missing")
+    assert set(kept) - set(plain) == {"evidence_record"}

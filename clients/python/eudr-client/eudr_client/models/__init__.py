@@ -52,6 +52,7 @@ from .events_enum import EventsEnum
 from .evidence_document import EvidenceDocument
 from .evidence_document_attachments_type_0 import EvidenceDocumentAttachmentsType0
 from .evidence_document_record import EvidenceDocumentRecord
+from .evidence_enum import EvidenceEnum
 from .evidence_missing_enum import EvidenceMissingEnum
 from .evidence_reference import EvidenceReference
 from .evidence_signature import EvidenceSignature
@@ -200,6 +201,7 @@ __all__ = (
     "EvidenceDocument",
     "EvidenceDocumentAttachmentsType0",
     "EvidenceDocumentRecord",
+    "EvidenceEnum",
     "EvidenceMissingEnum",
     "EvidenceReference",
     "EvidenceSignature",

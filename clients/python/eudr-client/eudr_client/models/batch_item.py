@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.evidence_enum import EvidenceEnum, check_evidence_enum
 from ..models.evidence_missing_enum import EvidenceMissingEnum, check_evidence_missing_enum
 from ..models.risk_level_enum import RiskLevelEnum, check_risk_level_enum
 from ..types import UNSET, Unset
@@ -36,12 +37,15 @@ class BatchItem:
         factors (list[Factor]):
         data_coverage (DataCoverage):
         warnings (list[str]):
+        evidence (EvidenceEnum): * `complete` - complete
+            * `partial` - partial
+            * `missing` - missing
         evidence_missing (list[EvidenceMissingEnum]): kinds of forest evidence not held for the whole area
         cutoff_date (datetime.date):
         methodology_version (str):
         location (LocationOut):
         index (int):
-        evidence (EvidenceReference | Unset):
+        evidence_record (EvidenceReference | Unset):
         id (str | Unset): Your identifier of the plot, when given
     """
 
@@ -53,12 +57,13 @@ class BatchItem:
     factors: list[Factor]
     data_coverage: DataCoverage
     warnings: list[str]
+    evidence: EvidenceEnum
     evidence_missing: list[EvidenceMissingEnum]
     cutoff_date: datetime.date
     methodology_version: str
     location: LocationOut
     index: int
-    evidence: EvidenceReference | Unset = UNSET
+    evidence_record: EvidenceReference | Unset = UNSET
     id: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -85,6 +90,8 @@ class BatchItem:
 
         warnings = self.warnings
 
+        evidence: str = self.evidence
+
         evidence_missing = []
         for evidence_missing_item_data in self.evidence_missing:
             evidence_missing_item: str = evidence_missing_item_data
@@ -98,9 +105,9 @@ class BatchItem:
 
         index = self.index
 
-        evidence: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.evidence, Unset):
-            evidence = self.evidence.to_dict()
+        evidence_record: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.evidence_record, Unset):
+            evidence_record = self.evidence_record.to_dict()
 
         id = self.id
 
@@ -116,6 +123,7 @@ class BatchItem:
                 "factors": factors,
                 "data_coverage": data_coverage,
                 "warnings": warnings,
+                "evidence": evidence,
                 "evidence_missing": evidence_missing,
                 "cutoff_date": cutoff_date,
                 "methodology_version": methodology_version,
@@ -123,8 +131,8 @@ class BatchItem:
                 "index": index,
             }
         )
-        if evidence is not UNSET:
-            field_dict["evidence"] = evidence
+        if evidence_record is not UNSET:
+            field_dict["evidence_record"] = evidence_record
         if id is not UNSET:
             field_dict["id"] = id
 
@@ -174,6 +182,8 @@ class BatchItem:
 
         warnings = cast(list[str], d.pop("warnings"))
 
+        evidence = check_evidence_enum(d.pop("evidence"))
+
         evidence_missing = []
         _evidence_missing = d.pop("evidence_missing")
         for evidence_missing_item_data in _evidence_missing:
@@ -189,12 +199,12 @@ class BatchItem:
 
         index = d.pop("index")
 
-        _evidence = d.pop("evidence", UNSET)
-        evidence: EvidenceReference | Unset
-        if isinstance(_evidence, Unset):
-            evidence = UNSET
+        _evidence_record = d.pop("evidence_record", UNSET)
+        evidence_record: EvidenceReference | Unset
+        if isinstance(_evidence_record, Unset):
+            evidence_record = UNSET
         else:
-            evidence = EvidenceReference.from_dict(_evidence)
+            evidence_record = EvidenceReference.from_dict(_evidence_record)
 
         id = d.pop("id", UNSET)
 
@@ -207,12 +217,13 @@ class BatchItem:
             factors=factors,
             data_coverage=data_coverage,
             warnings=warnings,
+            evidence=evidence,
             evidence_missing=evidence_missing,
             cutoff_date=cutoff_date,
             methodology_version=methodology_version,
             location=location,
             index=index,
-            evidence=evidence,
+            evidence_record=evidence_record,
             id=id,
         )
 

@@ -23,12 +23,12 @@ class BatchRisk:
     Attributes:
         results (list[BatchItem]):
         summary (BatchSummary):
-        evidence (EvidenceReference | Unset):
+        evidence_record (EvidenceReference | Unset):
     """
 
     results: list[BatchItem]
     summary: BatchSummary
-    evidence: EvidenceReference | Unset = UNSET
+    evidence_record: EvidenceReference | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -39,9 +39,9 @@ class BatchRisk:
 
         summary = self.summary.to_dict()
 
-        evidence: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.evidence, Unset):
-            evidence = self.evidence.to_dict()
+        evidence_record: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.evidence_record, Unset):
+            evidence_record = self.evidence_record.to_dict()
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -51,8 +51,8 @@ class BatchRisk:
                 "summary": summary,
             }
         )
-        if evidence is not UNSET:
-            field_dict["evidence"] = evidence
+        if evidence_record is not UNSET:
+            field_dict["evidence_record"] = evidence_record
 
         return field_dict
 
@@ -72,17 +72,17 @@ class BatchRisk:
 
         summary = BatchSummary.from_dict(d.pop("summary"))
 
-        _evidence = d.pop("evidence", UNSET)
-        evidence: EvidenceReference | Unset
-        if isinstance(_evidence, Unset):
-            evidence = UNSET
+        _evidence_record = d.pop("evidence_record", UNSET)
+        evidence_record: EvidenceReference | Unset
+        if isinstance(_evidence_record, Unset):
+            evidence_record = UNSET
         else:
-            evidence = EvidenceReference.from_dict(_evidence)
+            evidence_record = EvidenceReference.from_dict(_evidence_record)
 
         batch_risk = cls(
             results=results,
             summary=summary,
-            evidence=evidence,
+            evidence_record=evidence_record,
         )
 
         batch_risk.additional_properties = d

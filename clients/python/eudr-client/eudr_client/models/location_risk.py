@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.evidence_enum import EvidenceEnum, check_evidence_enum
 from ..models.evidence_missing_enum import EvidenceMissingEnum, check_evidence_missing_enum
 from ..models.risk_level_enum import RiskLevelEnum, check_risk_level_enum
 from ..types import UNSET, Unset
@@ -36,11 +37,14 @@ class LocationRisk:
         factors (list[Factor]):
         data_coverage (DataCoverage):
         warnings (list[str]):
+        evidence (EvidenceEnum): * `complete` - complete
+            * `partial` - partial
+            * `missing` - missing
         evidence_missing (list[EvidenceMissingEnum]): kinds of forest evidence not held for the whole area
         cutoff_date (datetime.date):
         methodology_version (str):
         location (LocationOut):
-        evidence (EvidenceReference | Unset):
+        evidence_record (EvidenceReference | Unset):
     """
 
     score: int
@@ -51,11 +55,12 @@ class LocationRisk:
     factors: list[Factor]
     data_coverage: DataCoverage
     warnings: list[str]
+    evidence: EvidenceEnum
     evidence_missing: list[EvidenceMissingEnum]
     cutoff_date: datetime.date
     methodology_version: str
     location: LocationOut
-    evidence: EvidenceReference | Unset = UNSET
+    evidence_record: EvidenceReference | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -81,6 +86,8 @@ class LocationRisk:
 
         warnings = self.warnings
 
+        evidence: str = self.evidence
+
         evidence_missing = []
         for evidence_missing_item_data in self.evidence_missing:
             evidence_missing_item: str = evidence_missing_item_data
@@ -92,9 +99,9 @@ class LocationRisk:
 
         location = self.location.to_dict()
 
-        evidence: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.evidence, Unset):
-            evidence = self.evidence.to_dict()
+        evidence_record: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.evidence_record, Unset):
+            evidence_record = self.evidence_record.to_dict()
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -108,14 +115,15 @@ class LocationRisk:
                 "factors": factors,
                 "data_coverage": data_coverage,
                 "warnings": warnings,
+                "evidence": evidence,
                 "evidence_missing": evidence_missing,
                 "cutoff_date": cutoff_date,
                 "methodology_version": methodology_version,
                 "location": location,
             }
         )
-        if evidence is not UNSET:
-            field_dict["evidence"] = evidence
+        if evidence_record is not UNSET:
+            field_dict["evidence_record"] = evidence_record
 
         return field_dict
 
@@ -163,6 +171,8 @@ class LocationRisk:
 
         warnings = cast(list[str], d.pop("warnings"))
 
+        evidence = check_evidence_enum(d.pop("evidence"))
+
         evidence_missing = []
         _evidence_missing = d.pop("evidence_missing")
         for evidence_missing_item_data in _evidence_missing:
@@ -176,12 +186,12 @@ class LocationRisk:
 
         location = LocationOut.from_dict(d.pop("location"))
 
-        _evidence = d.pop("evidence", UNSET)
-        evidence: EvidenceReference | Unset
-        if isinstance(_evidence, Unset):
-            evidence = UNSET
+        _evidence_record = d.pop("evidence_record", UNSET)
+        evidence_record: EvidenceReference | Unset
+        if isinstance(_evidence_record, Unset):
+            evidence_record = UNSET
         else:
-            evidence = EvidenceReference.from_dict(_evidence)
+            evidence_record = EvidenceReference.from_dict(_evidence_record)
 
         location_risk = cls(
             score=score,
@@ -192,11 +202,12 @@ class LocationRisk:
             factors=factors,
             data_coverage=data_coverage,
             warnings=warnings,
+            evidence=evidence,
             evidence_missing=evidence_missing,
             cutoff_date=cutoff_date,
             methodology_version=methodology_version,
             location=location,
-            evidence=evidence,
+            evidence_record=evidence_record,
         )
 
         location_risk.additional_properties = d
