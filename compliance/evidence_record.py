@@ -106,8 +106,11 @@ def _in_scope(code: str) -> bool | None:
         return None
 
 
-def statement_verdict_content(statement: DueDiligenceStatement) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The record's verdict and each plot's input, by label (committed by hash)."""
+def statement_verdict_content(
+    statement: DueDiligenceStatement,
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, str]]:
+    """The record's verdict, each plot's input and the filer's own plot identifiers, by
+    label (both committed by hash)."""
     plots = list(
         DDSPlot.objects.filter(commodity__statement=statement)
         .select_related("commodity__statement", "producer")
@@ -126,10 +129,12 @@ def statement_verdict_content(statement: DueDiligenceStatement) -> tuple[dict[st
         }
     countries: set[str] = {line["country_of_production"] for line in lines.values()}
     layer_names: set[str] = set()
-    plot_rows, inputs = [], {}
+    plot_rows, inputs, references = [], {}, {}
     for plot in plots:
         label = f"{plot.commodity.position + 1}.{plot.position + 1}"
         inputs[label] = _plot_input(plot)
+        if plot.reference:
+            references[label] = plot.reference
         risk = _risk_part(plot)
         if risk is not None:
             layer_names.update(risk["layers_answered"], risk["layers_missing"])
@@ -172,11 +177,11 @@ def statement_verdict_content(statement: DueDiligenceStatement) -> tuple[dict[st
         "layers": engine.layers_provenance(layer_names),
         "plots": plot_rows,
     }
-    return verdict, inputs
+    return verdict, inputs, references
 
 
 def statement_record_write(statement: DueDiligenceStatement) -> EvidenceRecord:
-    verdict, inputs = statement_verdict_content(statement)
+    verdict, inputs, references = statement_verdict_content(statement)
     return records.record_write(
         owner=statement.owner,
         livemode=statement.livemode,
@@ -184,6 +189,7 @@ def statement_record_write(statement: DueDiligenceStatement) -> EvidenceRecord:
         subject_id=statement.dds_id,
         verdict=verdict,
         inputs=inputs,
+        references=references,
         publishable=True,
         confidential=statement.geolocation_confidential,
     )

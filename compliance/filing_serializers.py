@@ -149,6 +149,12 @@ class PlotSerializer(serializers.Serializer):
         "screened and sent to the EU as 4 ha, the EU's default (OPS 9.3.2).",
     )
     geometry = serializers.JSONField(required=False)
+    reference = serializers.CharField(
+        required=False,
+        max_length=100,
+        help_text="Your own identifier of the plot (kept, shown back and in the evidence record; "
+        "not sent to the EU)",
+    )
     address = PostalAddressSerializer(
         required=False,
         help_text="Simplified declarations only (Art. 4a(5)); sent to the EU as postalAddress. "

@@ -418,6 +418,8 @@ class DDSPlot(models.Model):
     parcel_id = models.CharField(max_length=64, blank=True)
     geometry = models.JSONField(null=True, blank=True, help_text="RFC 7946 GeoJSON, lng/lat, 6 decimals")
     area_ha = models.DecimalField(max_digits=12, decimal_places=4, null=True, blank=True)
+    # The filer's own identifier of the plot (never sent to the EU).
+    reference = models.CharField(max_length=100, blank=True)
     # An address plot (PlotKind.ADDRESS), limits of sd:SdProducerPostalAddressType.
     address_street = models.CharField(max_length=300, blank=True)
     address_postal_code = models.CharField(max_length=80, blank=True)

@@ -111,6 +111,7 @@ class PostalAddressOutSerializer(serializers.Serializer):
 
 class PlotOutSerializer(serializers.Serializer):
     kind = serializers.CharField(help_text="parcel, point, geometry or address")
+    reference = serializers.CharField(allow_blank=True, help_text="Your own identifier of the plot, as filed")
     parcel_id = serializers.CharField(allow_blank=True)
     geometry = serializers.JSONField(allow_null=True)
     address = PostalAddressOutSerializer(

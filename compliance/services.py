@@ -334,6 +334,7 @@ def _plot_row(commodity: DDSCommodity, producer: DDSProducer, position: int, plo
         position=position,
         kind=plot["kind"],
         area_ha=point_area_ha(plot.get("area_ha")) if is_point_plot(plot) else plot.get("area_ha"),
+        reference=plot.get("reference", ""),
     )
     if plot["kind"] == PlotKind.PARCEL:
         row.parcel_id = plot["parcel_id"]

@@ -73,7 +73,9 @@ class EvidenceRecord(models.Model):
     signature = models.CharField(max_length=100, help_text="Ed25519 over the body, base64url")
     # What the record commits to by hash (each plot's input, with its salt): the owner's
     # form carries it; the public form only when the geolocation is not confidential.
-    attachments = models.TextField(help_text="JSON; its SHA-256 is the record's inputs_sha256")
+    attachments = models.TextField(
+        help_text="JSON: inputs and references, committed by inputs_sha256 and references_sha256"
+    )
     replaces = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="replaced_by"
     )

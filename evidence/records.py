@@ -3,8 +3,9 @@
 A record is the verdict's content (given by the app that decided it: compliance for
 statements, risk views for a kept risk result), wrapped with who issued it, when, with which
 key and which record it replaces, serialised with the JSON Canonicalization Scheme (RFC
-8785) and signed with Ed25519. What a record commits to by hash only (the plots' inputs
-with a random salt) travels beside it as `attachments`.
+8785) and signed with Ed25519. What a record commits to by hash only (the plots' inputs,
+the caller's identifiers of them, each with a random salt) travels beside it as
+`attachments`.
 """
 
 from __future__ import annotations
@@ -112,18 +113,23 @@ def record_write(
     subject_id: str,
     verdict: dict[str, Any],
     inputs: dict[str, Any] | None = None,
+    references: dict[str, str] | None = None,
     publishable: bool = False,
     confidential: bool = False,
 ) -> EvidenceRecord:
     """Sign and store a record; it replaces the subject's latest one, if any. Call inside
     the transaction that records the verdict, so the two exist together or not at all.
 
-    `inputs` (each plot's input by label) travel beside the record as its attachments, with
-    a random salt; the record holds the SHA-256 of their canonical bytes, so the public form
-    can leave them out (a confidential geolocation) and still verify, and nobody can find a
-    withheld parcel by hashing every parcel of the country."""
+    `inputs` (each plot's input by label) and `references` (the caller's own identifiers of
+    the plots, by label) travel beside the record as its attachments, each with a random
+    salt; the record holds the SHA-256 of each one's canonical bytes. So the public form can
+    leave them out (the references always, the inputs of a confidential geolocation) and
+    still verify, and nobody can find a withheld parcel by hashing every parcel of the
+    country."""
     key = keys.signing_key()
     previous = latest(subject_kind, subject_id)
+    committed_inputs = {"salt": secrets.token_hex(16), "plots": inputs or {}}
+    committed_references = {"salt": secrets.token_hex(16), "plots": references or {}}
     now = timezone.now()
     record = EvidenceRecord(
         owner=owner,
@@ -132,7 +138,7 @@ def record_write(
         subject_id=subject_id,
         publishable=publishable and livemode,
         confidential=confidential,
-        attachments=canonical({"salt": secrets.token_hex(16), "plots": inputs or {}}).decode("utf-8"),
+        attachments=json.dumps({"inputs": committed_inputs, "references": committed_references}),
         replaces=previous,
         created_at=now,
         kid=key.kid,
@@ -148,7 +154,8 @@ def record_write(
         if previous is None
         else {"record_id": previous.record_id, "sha256": previous.sha256},
         "verdict": verdict,
-        "inputs_sha256": sha256_hex(record.attachments.encode("utf-8")),
+        "inputs_sha256": sha256_hex(canonical(committed_inputs)),
+        "references_sha256": sha256_hex(canonical(committed_references)),
     }
     signed = canonical(body)
     record.body = signed.decode("utf-8")
@@ -182,15 +189,19 @@ def reference(record: EvidenceRecord | None) -> dict[str, Any] | None:
 
 
 def document(record: EvidenceRecord, *, public: bool) -> dict[str, Any]:
-    """The record as served: the signed body, its signature and hash, and the attachments
-    (left out of the public form when the geolocation is confidential)."""
+    """The record as served: the signed body, its signature and hash, and the attachments.
+    The public form never carries the caller's references, nor the inputs of a statement
+    whose geolocation is confidential."""
     shown = not (public and record.confidential)
+    attachments = json.loads(record.attachments)
+    if public:
+        attachments = {"inputs": attachments["inputs"]} if shown else None
     return {
         "record": json.loads(record.body),
         "signature": {"alg": SIGNATURE_ALGORITHM, "kid": record.kid, "value": record.signature},
         "sha256": record.sha256,
         "form": "public" if public else "full",
-        "attachments": json.loads(record.attachments) if shown else None,
+        "attachments": attachments,
         "attachments_withheld": None if shown else "geolocation_confidential",
         "keys_url": f"{settings.PUBLIC_BASE_URL}/.well-known/jwks.json",
         "signed_bytes_url": f"{settings.PUBLIC_BASE_URL}/api/v1/evidence/{record.record_id}/signed"

@@ -67,15 +67,16 @@ def risk_record_write(
         for key in ("layers_answered", "layers_missing")
         for name in (result.get("data_coverage") or {}).get(key, [])
     }
-    rows, inputs = [], {}
+    rows, inputs, references = [], {}, {}
     for index, (given, result, area, reference) in enumerate(plots):
         label = str(index + 1)
         inputs[label] = {**given, "screened_area": area}
+        if reference is not None:
+            references[label] = reference
         rows.append(
             {
                 "label": label,
                 "line": 1,
-                "reference": reference,
                 "risk": _risk_part(result),
                 "finding": None,
                 "screening_error": None,
@@ -114,5 +115,6 @@ def risk_record_write(
         subject_id=f"risk_{uuid.uuid4().hex}",
         verdict=verdict,
         inputs=inputs,
+        references=references,
     )
     return records.reference(record)

@@ -101,15 +101,18 @@ def verify_signature(document: dict[str, Any], jwks: dict[str, Any], report: Rep
 
 
 def _verify_inputs(record: dict[str, Any], attachments: dict[str, Any] | None, report: Report) -> None:
-    """The plots' inputs (with their salt) against the hash the signed record holds."""
+    """The plots' inputs and the caller's references, each with its salt, against the
+    hashes the signed record holds; a part this form leaves out is reported as withheld."""
     plots = (record.get("verdict") or {}).get("plots") or []
-    if attachments is None:
-        report.add("inputs", True, f"withheld in this form ({len(plots)} plots committed by hash only)")
-        return
-    digest = hashlib.sha256(canonical(attachments)).hexdigest()
-    report.add(
-        "inputs", digest == record.get("inputs_sha256"), f"{len(plots)} plots' inputs, SHA-256 {digest}"
-    )
+    for part, member in (("inputs", "inputs_sha256"), ("references", "references_sha256")):
+        given = (attachments or {}).get(part)
+        if given is None:
+            report.add(part, True, f"withheld in this form ({len(plots)} plots committed by hash only)")
+            continue
+        digest = hashlib.sha256(canonical(given)).hexdigest()
+        report.add(
+            part, digest == record.get(member), f"{len(given.get('plots') or {})} plots, SHA-256 {digest}"
+        )
 
 
 # --- recomputing ------------------------------------------------------------------------
@@ -314,7 +317,7 @@ def recompute(document: dict[str, Any], folder: Path, report: Report | None = No
     if methodology["version"] not in SUPPORTED_METHODOLOGY:
         report.add("recompute", False, f"methodology {methodology['version']} is not known to this verifier")
         return report
-    if document.get("attachments") is None:
+    if (document.get("attachments") or {}).get("inputs") is None:
         report.add("recompute", False, "the plots' inputs are withheld in this form: ask the owner for it")
         return report
     ctx = _Context(
@@ -326,7 +329,7 @@ def recompute(document: dict[str, Any], folder: Path, report: Report | None = No
         files=_layer_files(verdict["layers"], folder),
         circle=methodology.get("circle") or {},
     )
-    attachments = document["attachments"]["plots"]
+    attachments = document["attachments"]["inputs"]["plots"]
     findings, differences = [], []
     for plot in verdict["plots"]:
         given = attachments[plot["label"]]

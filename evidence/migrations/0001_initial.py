@@ -62,7 +62,7 @@ class Migration(migrations.Migration):
                 ('sha256', models.CharField(help_text='of the body', max_length=64)),
                 ('kid', models.CharField(max_length=40)),
                 ('signature', models.CharField(help_text='Ed25519 over the body, base64url', max_length=100)),
-                ('attachments', models.TextField(help_text="JSON; its SHA-256 is the record's inputs_sha256")),
+                ('attachments', models.TextField(help_text='JSON: inputs and references, committed by inputs_sha256 and references_sha256')),
                 ('created_at', models.DateTimeField()),
                 ('owner', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
                 ('replaces', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='replaced_by', to='evidence.evidencerecord')),

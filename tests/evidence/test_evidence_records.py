@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db
 # a wider polygon across the forest pattern.
 WIDE = [[21.02, 52.22], [21.035, 52.22], [21.035, 52.232], [21.02, 52.232], [21.02, 52.22]]
 PLOTS = [
-    {"geometry": {"type": "Polygon", "coordinates": [SQUARE]}},
+    {"geometry": {"type": "Polygon", "coordinates": [SQUARE]}, "reference": "Kowalski, pole 7"},
     {"lat": 52.27, "lng": 21.07, "area_ha": 4},
     {"geometry": {"type": "Polygon", "coordinates": [WIDE]}},
 ]
@@ -101,6 +101,10 @@ def test_a_verdict_writes_a_record_that_verifies(client, layers):
     assert "2025/1093" in verdict["regulation"]["country_benchmark"][0]["act"]
     assert verdict["regulation"]["commodity_lines"][0]["annex_i"]["act"]
     assert verdict["methodology"]["parameters"]["high_from"] == 55
+    # The filer's own plot identifiers: kept with the plot and among the record's inputs.
+    assert statement["commodities"][0]["plots"][0]["reference"] == "Kowalski, pole 7"
+    assert statement["commodities"][0]["plots"][1]["reference"] == ""
+    assert document["attachments"]["references"]["plots"] == {"1.1": "Kowalski, pole 7"}
     # The statement's record, its webhook and its PDF name the same record.
     assert statement["evidence"]["record"]["sha256"] == document["sha256"]
     assert statement["evidence"]["record"]["url"].endswith(f"/api/eudr/v1/evidence/{record['record_id']}")
@@ -119,9 +123,15 @@ def test_a_changed_byte_fails(client, layers):
     assert not verifier.verify_signature(changed, jwks).ok
     # A changed input is caught by its salted hash, the signature standing.
     moved = copy.deepcopy(document)
-    moved["attachments"]["plots"]["1.1"]["geometry"]["coordinates"][0][0][0] += 0.001
+    moved["attachments"]["inputs"]["plots"]["1.1"]["geometry"]["coordinates"][0][0][0] += 0.001
     report = verifier.verify_signature(moved, jwks)
-    assert dict((n, ok) for n, ok, _ in report.checks) == {"hash": True, "signature": True, "inputs": False}
+    checks = dict((n, ok) for n, ok, _ in report.checks)
+    assert checks == {"hash": True, "signature": True, "inputs": False, "references": True}
+    renamed = copy.deepcopy(document)
+    renamed["attachments"]["references"]["plots"]["1.1"] = "Nowak, pole 1"
+    assert (
+        dict((n, ok) for n, ok, _ in verifier.verify_signature(renamed, jwks).checks)["references"] is False
+    )
     # The signed bytes themselves: one flipped byte fails the signature.
     signed = bytearray(client.get(f"/api/eudr/v1/evidence/{document['record']['record_id']}/signed").content)
     assert bytes(signed) == verifier.canonical(document["record"])
@@ -207,13 +217,16 @@ def test_confidential_geolocation_never_appears_in_the_public_form(client, layer
         assert needle not in text, needle
     # Still verifiable: the plots are committed by hash only.
     report = verifier.verify_signature(document, _jwks())
-    assert report.ok and "withheld" in report.lines()[-1]
+    assert report.ok and all("withheld" in line for line in report.lines()[-2:])
     assert not verifier.recompute(document, layers).ok
     # The owner's form has the inputs; a statement that is not confidential shows them publicly.
-    assert full["attachments"]["plots"]["1.1"]["geometry"]["coordinates"][0][0] == [21.05, 52.25]
+    assert full["attachments"]["inputs"]["plots"]["1.1"]["geometry"]["coordinates"][0][0] == [21.05, 52.25]
+    assert "Kowalski" not in text  # the filer's own references are never public
     open_statement = _file(client, internal_reference="PO-open")
     open_id = _evidence(client, open_statement["dds_id"])["record"]["record_id"]
-    assert APIClient().get(f"/api/v1/evidence/{open_id}").json()["attachments"] is not None
+    shown = APIClient().get(f"/api/v1/evidence/{open_id}").json()
+    assert set(shown["attachments"]) == {"inputs"}  # never the references
+    assert verifier.verify_signature(shown, _jwks()).ok
 
 
 def test_records_are_their_owners_and_test_records_are_never_public(client, keyed_client, make_key, layers):
@@ -311,7 +324,8 @@ def test_a_kept_batch_result_is_a_signed_record_with_the_callers_identifiers(cli
     assert document["sha256"] == reference["sha256"]
     verdict = document["record"]["verdict"]
     assert verdict["document_type"] == "risk_result"
-    assert [p["reference"] for p in verdict["plots"][:4]] == ["pole-0", "pole-1", "pole-2", None]
+    references = document["attachments"]["references"]["plots"]
+    assert [references.get(str(n)) for n in range(1, 5)] == ["pole-0", "pole-1", "pole-2", None]
     assert [p["risk"]["score"] for p in verdict["plots"]] == [r["score"] for r in batch["results"]]
     assert verifier.verify_signature(document, _jwks()).ok
     report = verifier.recompute(document, layers)

@@ -18,6 +18,7 @@ class PlotOut:
     """
     Attributes:
         kind (str): parcel, point, geometry or address
+        reference (str): Your own identifier of the plot, as filed
         parcel_id (str):
         geometry (Any):
         address (None | PostalAddressOut): An address plot's postal address (simplified declarations); else null
@@ -29,6 +30,7 @@ class PlotOut:
     """
 
     kind: str
+    reference: str
     parcel_id: str
     geometry: Any
     address: None | PostalAddressOut
@@ -43,6 +45,8 @@ class PlotOut:
         from ..models.postal_address_out import PostalAddressOut  # noqa: PLC0415
 
         kind = self.kind
+
+        reference = self.reference
 
         parcel_id = self.parcel_id
 
@@ -71,6 +75,7 @@ class PlotOut:
         field_dict.update(
             {
                 "kind": kind,
+                "reference": reference,
                 "parcel_id": parcel_id,
                 "geometry": geometry,
                 "address": address,
@@ -90,6 +95,8 @@ class PlotOut:
 
         d = dict(src_dict)
         kind = d.pop("kind")
+
+        reference = d.pop("reference")
 
         parcel_id = d.pop("parcel_id")
 
@@ -132,6 +139,7 @@ class PlotOut:
 
         plot_out = cls(
             kind=kind,
+            reference=reference,
             parcel_id=parcel_id,
             geometry=geometry,
             address=address,

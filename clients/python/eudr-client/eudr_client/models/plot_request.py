@@ -27,6 +27,8 @@ class PlotRequest:
             point stands for, in ha; 0.0001 to 4 (cattle: no upper bound). Without it the plot is recorded, screened and
             sent to the EU as 4 ha, the EU's default (OPS 9.3.2).
         geometry (Any | Unset):
+        reference (str | Unset): Your own identifier of the plot (kept, shown back and in the evidence record; not sent
+            to the EU)
         address (PostalAddressRequest | Unset): A place of production by postal address
             (sd:SdProducerPostalAddressType).
     """
@@ -36,6 +38,7 @@ class PlotRequest:
     lng: float | Unset = UNSET
     area_ha: float | Unset = UNSET
     geometry: Any | Unset = UNSET
+    reference: str | Unset = UNSET
     address: PostalAddressRequest | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -49,6 +52,8 @@ class PlotRequest:
         area_ha = self.area_ha
 
         geometry = self.geometry
+
+        reference = self.reference
 
         address: dict[str, Any] | Unset = UNSET
         if not isinstance(self.address, Unset):
@@ -67,6 +72,8 @@ class PlotRequest:
             field_dict["area_ha"] = area_ha
         if geometry is not UNSET:
             field_dict["geometry"] = geometry
+        if reference is not UNSET:
+            field_dict["reference"] = reference
         if address is not UNSET:
             field_dict["address"] = address
 
@@ -87,6 +94,8 @@ class PlotRequest:
 
         geometry = d.pop("geometry", UNSET)
 
+        reference = d.pop("reference", UNSET)
+
         _address = d.pop("address", UNSET)
         address: PostalAddressRequest | Unset
         if isinstance(_address, Unset):
@@ -100,6 +109,7 @@ class PlotRequest:
             lng=lng,
             area_ha=area_ha,
             geometry=geometry,
+            reference=reference,
             address=address,
         )
 
