@@ -67,15 +67,15 @@ from soak import RATE as SOAK_RATE
 from soak import soak
 from workers import celery_worker
 
-# Candidates for 2 cores, on top of gunicorn.conf.py. Sync workers cannot keep
-# connections alive, so every request pays a TCP connect; gthread keeps them but
-# shares one GIL per worker and pins each connection to the process that accepted it.
-GTHREAD = ["--worker-class", "gthread", "--keep-alive", "5"]
+# Candidates for 2 cores, on top of gunicorn.conf.py: how many sync workers. Threaded
+# workers (gthread) are no longer candidates: gunicorn.conf.py refuses them, since the
+# request deadline is a signal timer only a sync worker's main thread gets (they were
+# dropped before that for their tails and connection stickiness: docs/benchmarks.md).
 PRODUCTION = "gunicorn.conf.py"
 GUNICORN_CONFIGS: dict[str, list[str]] = {
     PRODUCTION: [],  # sync, 2 x cores + 1 workers (5 on two cores)
-    "gthread 4x4": ["--workers", "4", *GTHREAD, "--threads", "4"],
-    "gthread 2x8": ["--workers", "2", *GTHREAD, "--threads", "8"],
+    "sync x3": ["--workers", "3"],
+    "sync x8": ["--workers", "8"],
 }
 QUICK_CONFIG = PRODUCTION
 

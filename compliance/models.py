@@ -150,8 +150,16 @@ class DueDiligenceStatement(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         verbose_name = "due diligence statement"
-        # An ERP finds its statement by its own reference (the list's `internal_reference`).
-        indexes = [models.Index(fields=["owner", "internal_reference"], name="dds_owner_internal_ref")]
+        indexes = [
+            # An ERP finds its statement by its own reference (the list's `internal_reference`).
+            models.Index(fields=["owner", "internal_reference"], name="dds_owner_internal_ref"),
+            # The owner's list (API and panel), newest first: read in index order, a page at a
+            # time, instead of every statement of the account fetched and sorted (an account
+            # with 20,000 statements listed 3.6 times slower than one with 200). No livemode
+            # column: Django writes `WHERE livemode`, which SQLite cannot match to an index
+            # column; an account's statements of the other mode are skipped while reading.
+            models.Index(fields=["owner", "-created_at", "-id"], name="dds_owner_list"),
+        ]
 
     def __str__(self) -> str:
         return self.dds_id
