@@ -391,3 +391,23 @@ def test_a_kept_result_keeps_the_engines_own_evidence_word(client, layers):
     kept = client.get("/api/eudr/v1/risk-score", {"lat": 52.25, "lng": 21.05, "keepEvidence": "true"}).json()
     assert kept["evidence"] == plain["evidence"] in ("complete", "partial", "missing")
     assert set(kept) - set(plain) == {"evidence_record"}
+
+
+def test_a_declarations_record_its_endpoint_and_its_pdf(client, django_capture_on_commit_callbacks):
+    import re
+
+    from tests.compliance.test_sd_document import by_address, file_declaration, pdf_text
+
+    declaration = file_declaration(client, django_capture_on_commit_callbacks, by_address())
+    sd_id = declaration["dds_id"]
+    response = client.get(f"/api/eudr/v1/simplified-declarations/{sd_id}/evidence")
+    assert response.status_code == 200, response.content
+    document = response.json()
+    assert document["record"]["subject"] == {"kind": "simplified_declaration", "id": sd_id, "livemode": True}
+    assert document["record"]["verdict"]["rule"] == "article_13_low_risk"
+    assert document["record"]["verdict"]["plots"][0]["finding"] == "postal_address_low_risk"
+    assert document["attachments"]["inputs"]["plots"]["1.1"]["address"]["city"] == "Mińsk Mazowiecki"
+    assert verifier.verify_signature(document, _jwks()).ok
+    pdf = client.get(f"/api/eudr/v1/simplified-declarations/{sd_id}/pdf")
+    packed = re.sub(r"\s+", "", pdf_text(pdf.content))
+    assert document["sha256"] in packed
