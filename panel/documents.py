@@ -134,6 +134,8 @@ def statement_detail(request: HttpRequest, dds_id: str) -> HttpResponse:
         "pdf_plans": _plans_with("dds"),
         "plot_map": statement_map_svg(statement=statement, lang=(get_language() or "pl")[:2]),
         "lines": statement_lines(statement),
+        # The latest verdict's signed record (docs/evidence.md): its owner's and public addresses.
+        "evidence_record": statement.evidence()["record"],
     }
     return render(request, "panel/statement_detail.html", context)
 

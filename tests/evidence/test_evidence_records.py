@@ -411,3 +411,20 @@ def test_a_declarations_record_its_endpoint_and_its_pdf(client, django_capture_o
     pdf = client.get(f"/api/eudr/v1/simplified-declarations/{sd_id}/pdf")
     packed = re.sub(r"\s+", "", pdf_text(pdf.content))
     assert document["sha256"] in packed
+
+
+def test_the_panel_names_the_statements_record(client, layers, make_user):
+    from django.test import Client
+
+    from accounts.models import User
+
+    statement = _file(client)
+    document = _evidence(client, statement["dds_id"])
+    owner = User.objects.get(statements__dds_id=statement["dds_id"])
+    panel = Client()
+    panel.force_login(owner)
+    page = panel.get(f"/panel/statements/{statement['dds_id']}/").content.decode()
+    assert document["sha256"] in page and document["record"]["record_id"] in page
+    # The owner's address answers a signed-in panel user too (session authentication).
+    own = panel.get(f"/api/eudr/v1/evidence/{document['record']['record_id']}")
+    assert own.status_code == 200 and own.json()["sha256"] == document["sha256"]
