@@ -46,6 +46,7 @@ from cases_csrd import csrd_100, csrd_1000
 from cases_eu import eu_submit
 from cases_make_run import make_run_64
 from cases_risk_plots import risk_batch_polygons, risk_job_10k
+from cases_scale import database_scale
 from cases_suppliers import bulk_2000
 from cases_webhooks import webhook_burst, webhook_paced
 from core import (
@@ -108,6 +109,11 @@ CASES: list[Case] = [
             value_below("overhead_pct", 5, "%", "added to the batch's p50"),
             value_below("signed_bytes_per_plot", 2, "KB", "signed record per plot"),
         ],
+    ),
+    Case(
+        "Database at scale: 1,000,000 statements (3,000,000 plots, 10,000 accounts, one of 100,000)",
+        database_scale,
+        [value_below("worst_ratio", 1.2, "x", "every row against the 10,000-statement database")],
     ),
     Case(
         "POST risk-score/batch, 500 polygon plots, two 30 m layers",

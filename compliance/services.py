@@ -5,12 +5,13 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
+from datetime import time as datetime_time
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
 from accounts.models import User
@@ -450,9 +451,18 @@ def dds_filter(
             code = normalize_commodity(commodity).code
         except UnknownCommodity:
             return queryset.none()
-        queryset = queryset.filter(commodities__code=code).distinct()
+        # A semi-join (EXISTS), not a join made DISTINCT: the list keeps reading the owner's
+        # statements in index order instead of sorting every joined row of the account.
+        lines = DDSCommodity.objects.filter(statement=OuterRef("pk"), code=code)
+        queryset = queryset.filter(Exists(lines))
+    # Whole UTC days as a range of created_at (what `created_at__date` meant), so the
+    # owner's list index bounds the scan instead of every row's date being computed.
     if created_after:
-        queryset = queryset.filter(created_at__date__gte=created_after)
+        queryset = queryset.filter(created_at__gte=_day_start(created_after))
     if created_before:
-        queryset = queryset.filter(created_at__date__lte=created_before)
+        queryset = queryset.filter(created_at__lt=_day_start(created_before + timedelta(days=1)))
     return queryset
+
+
+def _day_start(day: date) -> datetime:
+    return datetime.combine(day, datetime_time.min, tzinfo=UTC)
