@@ -172,6 +172,7 @@ def dds_body(plots: int, reference: str) -> dict:
         "operator": {
             "name": "Zakłady Mięsne Łódź S.A.",
             "nip": "5260250274",
+            "eori": "PL5260250274",  # an import needs it (OPS 10.3, EUDR_OPERATOR_EORI_FOR_ACTIVITY)
             "country": "PL",
             "address": "ul. Piotrkowska 1, 90-001 Łódź",
         },
