@@ -1,5 +1,5 @@
 """A database at scale: 1,000,000 statements with 3,000,000 plots across 10,000 accounts, one
-of them holding 100,000, against a 10,000-statement database (issue 30).
+of them holding 100,000, against a 10,000-statement database (100 accounts, one of 5,000).
 
 Each database is made by PostgreSQL itself (INSERT ... SELECT over generate_series: a
 million statements with their line, producer and three plots in about a minute), then
@@ -7,7 +7,7 @@ served by gunicorn with the production settings. The rows time, for an ordinary 
 (100 statements) and for the large one: the owner's list (first page, a page 20 pages
 deep, each filter), a statement's full record, the panel's statement list (first and last
 page), the panel's dashboard; and verify's p99 over statements no cache has seen. Each
-row's ratio is to the same row for an ordinary account on the 10,000-statement database.
+row's ratio is to the same row, for the same kind of account, on the small database.
 """
 
 from __future__ import annotations
@@ -23,7 +23,10 @@ from core import Context
 from harness import PG_ADMIN, Measurement, http, manage, server
 
 PLOTS_PER_STATEMENT = 3
-SCALES = {"10k": (10_000, 100, 0), "1m": (1_000_000, 10_000, 100_000)}  # statements, accounts, large
+# statements, accounts, the large account's share: the 10k database holds a large account
+# too (5,000), so each account's rows compare like with like (a filter that fills a page on
+# one fills it on the other).
+SCALES = {"10k": (10_000, 100, 5_000), "1m": (1_000_000, 10_000, 100_000)}
 USER_BASE, LARGE_USER = 3_000_000, 3_000_000  # account ids: the large account is the first
 
 
@@ -73,7 +76,9 @@ def _sql(statements: int, accounts: int, large: int) -> list[str]:
                 jsonb_build_array(19.0 + (c.id % 1000) / 1000.0, 51.0 + p / 100.0)), 2.5
             FROM compliance_ddscommodity c JOIN compliance_ddsproducer pr ON pr.commodity_id = c.id
             CROSS JOIN generate_series(0, {PLOTS_PER_STATEMENT - 1}) p""",
-        "ANALYZE",
+        # What autovacuum would have done by the time a table is this size: statistics and the
+        # visibility map (index-only scans).
+        "VACUUM ANALYZE",
     ]
 
 
@@ -123,12 +128,16 @@ def _p50(url: str, headers: dict[str, str], n: int) -> float:
 
 
 def _deep_list(base: str, headers: dict[str, str], pages: int) -> str:
-    """The address of the list's page `pages` deep (200 a page), by following `next`."""
-    url = f"{base}/api/eudr/dds/list?page_size=200"
+    """The address of the list's page `pages` deep (50 a page) by following `next`, or of
+    its last page when it has fewer (an ordinary account's second)."""
+    url = f"{base}/api/eudr/dds/list?page_size=50"
     for _ in range(pages - 1):
         _, _, body = http(url, headers={**headers, "API-Version": "1.1"})
-        url = json.loads(body)["next"]
-    return url.replace("https://eudr.example.com", base)
+        following = json.loads(body)["next"]
+        if following is None:
+            break
+        url = following.replace("https://eudr.example.com", base)
+    return url
 
 
 def _rows(base: str, creds: dict, account: str, n: int) -> dict[str, float]:
@@ -189,32 +198,34 @@ def database_scale(ctx: Context) -> Measurement:
     notes = []
     for label, (statements, accounts, large) in SCALES.items():
         env, load_seconds = _database(ctx, f"eudr_bench_scale_{label}", statements, accounts, large)
-        # USER_BASE + 1 is an ordinary account in both (the large one, when there is one, is USER_BASE).
         given = _CREDENTIALS % {"ordinary": USER_BASE + 1, "large": LARGE_USER}
         creds = json.loads(manage(env, "shell", "-c", given).strip().splitlines()[-1])
         with server(env, ctx.gunicorn_config) as srv:
             measured[f"{label} ordinary"] = _rows(srv.base_url, creds, "ordinary", n)
-            if large:
-                measured[f"{label} large"] = _rows(srv.base_url, creds, "large", n)
-            measured[f"{label} ordinary"]["verify p99"] = _verify_p99(
-                srv.base_url, statements, ctx.scaled(300, 60)
-            )
-        notes.append(f"{label}: {statements:,} statements loaded in {load_seconds:.0f} s")
-        if large:
-            notes.append(f"large account's first page: {_explain(env)}")
-    base = measured["10k ordinary"]
+            measured[f"{label} large"] = _rows(srv.base_url, creds, "large", n)
+            verify = _verify_p99(srv.base_url, statements, ctx.scaled(300, 60))
+        for account in ("ordinary", "large"):
+            measured[f"{label} {account}"]["verify p99"] = verify
+        notes.append(
+            f"{label}: {statements:,} statements ({large:,} in the large account) in {load_seconds:.0f} s"
+        )
+        notes.append(f"{label} large account's first page: {_explain(env)}")
     m = Measurement()
-    worst = 0.0
-    for group in ("1m ordinary", "1m large"):
-        for row, value in measured[group].items():
+    worst, worst_row = 0.0, ""
+    for account in ("ordinary", "large"):
+        base, big = measured[f"10k {account}"], measured[f"1m {account}"]
+        for row, value in big.items():
             ratio = value / base[row]
-            worst = max(worst, ratio)
-            m.values[f"{group}: {row}"] = ratio
+            m.values[f"{account}: {row}"] = ratio
+            if ratio > worst:
+                worst, worst_row = ratio, f"{account} account, {row}"
     m.values["worst_ratio"] = worst
     table = "; ".join(
-        f"{row}: {base[row]:.1f} / {measured['1m ordinary'][row]:.1f} / "
-        f"{measured['1m large'].get(row, float('nan')):.1f} ms"
-        for row in base
+        f"{row}: {measured['10k ordinary'][row]:.1f} / {measured['1m ordinary'][row]:.1f} ordinary, "
+        f"{measured['10k large'][row]:.1f} / {measured['1m large'][row]:.1f} large"
+        for row in measured["10k ordinary"]
     )
-    m.notes = "; ".join(notes) + f"; p50 ms (verify: p99) on 10k / 1M ordinary / 1M large account: {table}"
+    m.notes = (
+        "; ".join(notes) + f"; worst: {worst_row} ({worst:.2f}×); p50 ms (verify: p99), 10k / 1M: {table}"
+    )
     return m

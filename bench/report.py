@@ -161,6 +161,19 @@ METHOD = [
     ' runs on a second gunicorn started with `FOREST_LAYERS="loss|loss_year|<tif>"`, a synthetic'
     " Hansen-style loss-year GeoTIFF (EPSG:4326, 0.00027° pixels, uint8 0..24, nodata 255,"
     " tiled and deflate-compressed) covering the 1°x1° square around Warsaw that holds the 500 points.",
+    "- Evidence record: the same 500-point batch on the forest-layer server with and without"
+    " `keepEvidence`, alternating; the cost is the server's own time for the record (its"
+    " `Server-Timing: evidence;dur=` header) over the batch's p50 without one, since the"
+    " difference of two p50s on this machine drifts by more than the cost; the size is the"
+    " signed bytes (`.../signed`) and the attachments per plot.",
+    "- Database at scale: PostgreSQL builds each database itself (INSERT ... SELECT over"
+    " generate_series, then ANALYZE): 1,000,000 statements (one commodity line, one producer,"
+    " three point plots each) over 10,000 accounts, the first holding 100,000, and a"
+    " 10,000-statement database over 100 accounts, the first holding 5,000; gunicorn serves"
+    " each with the production"
+    " settings; each row is the p50 of sequential requests after two untimed ones (verify: the"
+    " p99 of one request each for statements spread over the database, none cached), and its"
+    " ratio is to the same row for the same kind of account on the 10,000-statement database.",
     "- DDS: 100 point plots (1 ha each), more than `DDS_SYNC_SCREENING_MAX_PLOTS` (50), so"
     " the POST answers with the PDF of the SUBMITTED statement and the worker screens it; the"
     " bench polls `GET /api/eudr/v1/dds/{id}` every 50 ms until it leaves SUBMITTED, then"
