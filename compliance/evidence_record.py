@@ -193,7 +193,3 @@ def statement_record_write(statement: DueDiligenceStatement) -> EvidenceRecord:
         publishable=True,
         confidential=statement.geolocation_confidential,
     )
-
-
-def statement_record_latest(statement: DueDiligenceStatement) -> EvidenceRecord | None:
-    return records.latest(statement.document_type, statement.dds_id)

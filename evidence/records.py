@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from eudr_service.lib.timestamps import iso_millis
 from evidence import keys
-from evidence.models import EvidenceRecord, SubjectKind
+from evidence.models import EvidenceRecord
 
 FORMAT = "eudr-evidence/1"
 SIGNATURE_ALGORITHM = "EdDSA"  # Ed25519 (RFC 8032), as JWS names it (RFC 8037)
@@ -208,8 +208,3 @@ def document(record: EvidenceRecord, *, public: bool) -> dict[str, Any]:
         if record.publishable
         else f"{record_url(record)}/signed",
     }
-
-
-def subject_kind_for(document_type: str) -> str:
-    """A statement's public document type is the record's subject kind."""
-    return SubjectKind(document_type).value
