@@ -34,6 +34,7 @@ from compliance.models import (
 from compliance.plot_map import BILINGUAL, statement_map_svg
 from eudr_service.lib.jobs import row_wait
 from eudr_service.lib.pdf import RenderRefused, qr_svg_data_uri, render_pdf_bounded
+from evidence.records import keys_url
 from regulation.commodities import polish_name
 
 logger = logging.getLogger(__name__)
@@ -106,12 +107,13 @@ def dds_pdf_context(*, statement: DueDiligenceStatement) -> dict[str, Any]:
         change.to_both = both(STATUS_TEXTS, change.to_status)
         change.rule_both = both(RULE_TEXTS, change.rule)
         change.reason_both = history_reason(change.reason)
+    evidence = statement.evidence()
     return {
         "statement": statement,
         "status": status,
         "status_both": both(STATUS_TEXTS, status),
         "risk_both": both(RISK_TEXTS, statement.risk_level),
-        "rule_both": both(RULE_TEXTS, statement.evidence()["rule"] or ""),
+        "rule_both": both(RULE_TEXTS, evidence["rule"] or ""),
         "badge": statement.badge(),
         # The same rule as the public record: verified and valid only while COMPLIANT
         # with a confirmed operator; EXPIRED shows when it lapsed.
@@ -120,17 +122,16 @@ def dds_pdf_context(*, statement: DueDiligenceStatement) -> dict[str, Any]:
         "several_products": len(commodities) > 1,
         "history": history,
         "qr": qr_svg_data_uri(statement.cert_url()),
-        "evidence_qr": _evidence_qr(statement),
+        "evidence_qr": _evidence_qr(evidence["record"]),
         "methodology_url": f"{settings.PUBLIC_BASE_URL}/methodology",
-        "keys_url": f"{settings.PUBLIC_BASE_URL}/.well-known/jwks.json",
+        "keys_url": keys_url(),
         "plot_map": statement_map_svg(statement=statement, lang=BILINGUAL, width=640, height=380),
     }
 
 
-def _evidence_qr(statement: DueDiligenceStatement) -> str:
+def _evidence_qr(record: dict[str, Any] | None) -> str:
     """A QR code to the verdict's evidence record: its public form, or the owner's for a
     test statement (never public)."""
-    record = statement.evidence()["record"]
     if record is None:
         return ""
     return qr_svg_data_uri(record["public_url"] or record["url"])

@@ -23,6 +23,7 @@ from evidence.models import EvidenceRecord
 from regulation.annex_i import annex_line_for
 from regulation.benchmark import benchmark_row
 from regulation.commodities import UnknownCommodity, commodity_from_code
+from regulation.regime import EUDR_AS_AMENDED
 from risk import engine
 
 VERDICT_STATUSES = frozenset(
@@ -170,7 +171,7 @@ def statement_verdict_content(
         },
         "verdict_rules": VERDICT_RULES,
         "regulation": {
-            "act": "Regulation (EU) 2023/1115 as amended by Regulation (EU) 2025/2650",
+            "act": EUDR_AS_AMENDED,
             "country_benchmark": [benchmark_row(code, on) for code in sorted(countries)],
             "commodity_lines": [lines[key] for key in sorted(lines)],
         },

@@ -165,6 +165,11 @@ def record_write(
     return record
 
 
+def keys_url() -> str:
+    """Where every public key that ever signed a record is published (a JWK set)."""
+    return f"{settings.PUBLIC_BASE_URL}/.well-known/jwks.json"
+
+
 def record_url(record: EvidenceRecord) -> str:
     """The owner's address of the full record (absolute: it is printed and sent)."""
     return f"{settings.PUBLIC_BASE_URL}/api/eudr/v1/evidence/{record.record_id}"
@@ -203,7 +208,7 @@ def document(record: EvidenceRecord, *, public: bool) -> dict[str, Any]:
         "form": "public" if public else "full",
         "attachments": attachments,
         "attachments_withheld": None if shown else "geolocation_confidential",
-        "keys_url": f"{settings.PUBLIC_BASE_URL}/.well-known/jwks.json",
+        "keys_url": keys_url(),
         "signed_bytes_url": f"{settings.PUBLIC_BASE_URL}/api/v1/evidence/{record.record_id}/signed"
         if record.publishable
         else f"{record_url(record)}/signed",

@@ -27,6 +27,12 @@ from regulation.timber_regulation import (
     timber_regulation_governs,
 )
 
+# The act every verdict applies, as records and documents name it: Regulation (EU)
+# 2023/1115 (OJ L 150, 9.6.2023) as amended by Regulation (EU) 2024/3234 (OJ L,
+# 23.12.2024) and Regulation (EU) 2025/2650 (OJ L, 23.12.2025; roles.OJ_2025_2650). The
+# dates its obligations apply from are rows of application_dates, not this name.
+EUDR_AS_AMENDED = "Regulation (EU) 2023/1115 as amended by Regulations (EU) 2024/3234 and 2025/2650"
+
 
 class Role(enum.StrEnum):
     OPERATOR = "operator"  # places on the market or exports first: files a DDS

@@ -21,6 +21,7 @@ from evidence import records
 from evidence.models import SubjectKind
 from regulation.benchmark import benchmark_row
 from regulation.commodities import Commodity
+from regulation.regime import EUDR_AS_AMENDED
 from risk.provenance import CIRCLE_PARAMETERS, layers_provenance
 from risk.scoring import METHODOLOGY_PARAMETERS, METHODOLOGY_VERSION
 
@@ -40,11 +41,16 @@ def _risk_part(result: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def layers_read(result: dict[str, Any]) -> bool:
+    """Whether a forest layer read the area (else none was built: nothing to recompute)."""
+    coverage = result.get("data_coverage") or {}
+    return bool(coverage.get("layers_answered") or coverage.get("layers_missing"))
+
+
 def point_area(result: dict[str, Any]) -> str | None:
     """A point's screened area: "circle" (of the request's radius around the point, drawn as
-    the record's methodology says), or None when no layer read it (none was built)."""
-    coverage = result.get("data_coverage") or {}
-    return "circle" if coverage.get("layers_answered") or coverage.get("layers_missing") else None
+    the record's methodology says), or None when no layer read it."""
+    return "circle" if layers_read(result) else None
 
 
 def risk_record_write(
@@ -94,7 +100,7 @@ def risk_record_write(
             "document": "docs/risk-methodology.md",
         },
         "regulation": {
-            "act": "Regulation (EU) 2023/1115 as amended by Regulation (EU) 2025/2650",
+            "act": EUDR_AS_AMENDED,
             "country_benchmark": [benchmark_row(code, today) for code in countries],
             "commodity_lines": [
                 {

@@ -24,7 +24,7 @@ from eudr_service.lib.problems import Problem
 from eudr_service.lib.versioning import api_url
 from risk import geometry, jobs, parcels, service
 from risk.events import risk_critical_batch_emit, risk_critical_emit
-from risk.evidence_record import point_area, risk_record_write
+from risk.evidence_record import layers_read, point_area, risk_record_write
 from risk.models import RiskJob, RiskJobStatus
 from risk.provenance import area_parcel
 from risk.serializers import (
@@ -136,7 +136,7 @@ def _parcel_risk(request: Request) -> Response:
     )
     if serializer.validated_data["keepEvidence"]:
         parcel_id = result["parcel"]["id"]
-        area = area_parcel(parcel_id=parcel_id) if _layers_read(result) else None
+        area = area_parcel(parcel_id=parcel_id) if layers_read(result) else None
         result["evidence_record"] = risk_record_write(
             owner=request.user,
             livemode=request_livemode(request),
@@ -145,11 +145,6 @@ def _parcel_risk(request: Request) -> Response:
             plots=[({"parcel_id": parcel_id}, result, area, None)],
         )
     return Response(result)
-
-
-def _layers_read(result: dict[str, Any]) -> bool:
-    coverage = result.get("data_coverage") or {}
-    return bool(coverage.get("layers_answered") or coverage.get("layers_missing"))
 
 
 _PARCEL_SCHEMA = {

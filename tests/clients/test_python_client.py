@@ -181,3 +181,11 @@ def test_client_surfaces_problem_answers(live_server):
     answer = dds_retrieve.sync(client=api, dds_id="DDS-PL-2025-000001-DEMO")
     assert isinstance(answer, Problem)
     assert answer.code == "unauthorized"
+
+
+def test_the_packaged_evidence_verifier_is_the_hand_written_one():
+    """`make client` copies clients/evidence/verify_evidence.py into the generated package;
+    the two must not drift (regenerate with `make client`)."""
+    source = ROOT / "clients" / "evidence" / "verify_evidence.py"
+    packaged = CLIENT_DIR / "eudr-client" / "eudr_client" / "verify_evidence.py"
+    assert packaged.read_bytes() == source.read_bytes()
