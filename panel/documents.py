@@ -10,7 +10,6 @@ from __future__ import annotations
 from uuid import UUID
 
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
@@ -24,6 +23,7 @@ from compliance.plot_map import statement_map_svg
 from eu_filing.labels import EU_STATUS_LABELS, eu_error_view
 from eu_filing.models import EuSubmission
 from eu_filing.outbox import eu_contingency
+from panel.paging import keyset_page
 from regulation.commodities import commodity_label
 from reports.labels import report_error_label
 from reports.models import CsrdReport, ReportStatus
@@ -79,13 +79,11 @@ def _statement_row(statement: DueDiligenceStatement) -> dict:
 @require_safe  # a page, no form: POST answers 405 (tests/security/test_route_walk.py)
 def statements(request: HttpRequest) -> HttpResponse:
     # The panel acts in live mode: test (sandbox) statements are for test keys only.
-    queryset = DueDiligenceStatement.objects.filter(owner=request.user, livemode=True).order_by(
-        "-created_at", "-id"
-    )
-    page = Paginator(queryset, PAGE_SIZE).get_page(request.GET.get("page"))
+    queryset = DueDiligenceStatement.objects.filter(owner=request.user, livemode=True)
+    page = keyset_page(queryset, request.GET, size=PAGE_SIZE)
     context = {
         "page": page,
-        "rows": [_statement_row(statement) for statement in page],
+        "rows": [_statement_row(statement) for statement in page.rows],
         "pdf_allowed": request.user.plan.has_feature("dds"),
         "pdf_plans": _plans_with("dds"),
     }
@@ -152,11 +150,11 @@ def _report_row(report: CsrdReport) -> dict:
 @require_safe  # a page, no form: POST answers 405 (tests/security/test_route_walk.py)
 def reports(request: HttpRequest) -> HttpResponse:
     # The panel acts in live mode: test reports are for test keys only.
-    queryset = CsrdReport.objects.filter(owner=request.user, livemode=True).order_by("-created_at")
-    page = Paginator(queryset, PAGE_SIZE).get_page(request.GET.get("page"))
+    queryset = CsrdReport.objects.filter(owner=request.user, livemode=True)
+    page = keyset_page(queryset, request.GET, size=PAGE_SIZE)
     context = {
         "page": page,
-        "rows": [_report_row(report) for report in page],
+        "rows": [_report_row(report) for report in page.rows],
         "csrd_allowed": request.user.plan.has_feature("csrd"),
         "csrd_plans": _plans_with("csrd"),
     }
