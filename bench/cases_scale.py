@@ -1,5 +1,5 @@
 """A database at scale: 1,000,000 statements with 3,000,000 plots across 10,000 accounts, one
-of them holding 100,000, against a 10,000-statement database (57 accounts, one of 5,000).
+of them holding 100,000, against a 10,000-statement database (58 accounts, one of 5,000).
 
 Each database is made by PostgreSQL itself (INSERT ... SELECT over generate_series: a
 million statements with their line, producer and three plots in about a minute), then
@@ -28,8 +28,10 @@ PLOTS_PER_STATEMENT = 3
 # statements, accounts, the large account's share: the 10k database holds a large account
 # too (5,000), so each account's rows compare like with like (a filter that fills a page on
 # one fills it on the other), and its ordinary accounts hold as many statements as the
-# large database's (89 and 90).
-SCALES = {"10k": (10_000, 57, 5_000), "1m": (1_000_000, 10_000, 100_000)}
+# large database's (88 and 90). Statement n goes to ordinary account n mod (accounts - 1):
+# 57 and 9,999 share no factor with 2 or 10, so every ordinary account gets both
+# commodities (n mod 2) and every status (n mod 10), in the same shares on both databases.
+SCALES = {"10k": (10_000, 58, 5_000), "1m": (1_000_000, 10_000, 100_000)}
 USER_BASE, LARGE_USER = 3_000_000, 3_000_000  # account ids: the large account is the first
 
 

@@ -134,9 +134,11 @@ def value_below(key: str, limit: float, unit: str, label: str, why: Why = "") ->
     return Target(f"{label} < {limit:g} {name}", check, why=why)
 
 
-def value_at_least(key: str, minimum: float, unit: str, label: str, why: Why = "") -> Target:
+def value_at_least(
+    key: str, minimum: float, unit: str, label: str, why: Why = "", *, digits: int = 1
+) -> Target:
     def check(m: Measurement, _: dict[str, Measurement]) -> tuple[str, bool]:
-        return f"{m.values[key]:,.1f} {unit}", m.values[key] >= minimum
+        return f"{m.values[key]:,.{digits}f} {unit}", m.values[key] >= minimum
 
     return Target(f"{label} >= {minimum:g} {unit}", check, why=why)
 

@@ -42,6 +42,7 @@ from cases_api import (
     verify,
     verify_8,
 )
+from cases_capacity import capacity
 from cases_csrd import csrd_100, csrd_1000
 from cases_eu import eu_submit
 from cases_make_run import make_run_64
@@ -202,6 +203,18 @@ CASES: list[Case] = [
         [
             count_is("available", "expected", "all AVAILABLE"),
             value_below("ratio", 1.10, "x", "time / (2000 submissions at 5/s)"),
+        ],
+    ),
+    Case(
+        "Capacity: CPU per request kind; two web instances and two workers against one of each",
+        capacity,
+        [
+            value_at_least(
+                "web_ratio", 0.9, "x", "verify at saturation, two instances / one (two cores)", digits=2
+            ),
+            value_at_least(
+                "job_ratio", 1.6, "x", "risk job plots per second, two solo workers / one", digits=2
+            ),
         ],
     ),
     Case(
