@@ -24,10 +24,17 @@ def verify(ctx: Context) -> Measurement:
     measured.values["paired_ratios"] = ratios
     per_pair = ", ".join(f"{r:.2f}" for r in ratios)
     measured.notes += f"; verify ÷ /livez over interleaved windows: {pooled:.2f} (per pair: {per_pair})"
+    # The same with wrk as a second, unpinned, two-thread client: it takes CPU from any core.
+    pooled, ratios = interleaved_ratio(ctx, threads=2, pinned=False, seconds=3)
+    measured.values["paired_ratio_2t"] = pooled
+    per_pair = ", ".join(f"{r:.2f}" for r in ratios)
+    measured.notes += f"; with two unpinned wrk threads, 3 s windows: {pooled:.2f} (per pair: {per_pair})"
     return measured
 
 
-def interleaved_ratio(ctx: Context) -> tuple[float, list[float]]:
+def interleaved_ratio(
+    ctx: Context, *, threads: int = 1, pinned: bool = True, seconds: int = 2
+) -> tuple[float, list[float]]:
     """Verify's throughput over /livez's, both measured in short windows that alternate.
 
     On a shared 2-core machine throughput drifts by a factor of two between rows minutes
@@ -38,16 +45,17 @@ def interleaved_ratio(ctx: Context) -> tuple[float, list[float]]:
     total requests in the same total time: throughput over the interleaved windows.
     Returns that ratio and each pair's own ratio (for the spread)."""
     verify_path = f"/api/v1/verify/{DEMO_DDS}"
-    pairs, seconds = ctx.scaled(10, 1), 2
+    pairs = ctx.scaled(10, 1)
+    load = {"threads": threads, "pinned": pinned, "warmup": 0}
     for path in ("/livez", verify_path):  # both warm, every worker connected
-        wrk_load(ctx.url(path), seconds=1, warmup=0)
+        wrk_load(ctx.url(path), seconds=1, **load)
     totals = dict.fromkeys(("/livez", verify_path), 0.0)
     ratios = []
     for n in range(pairs):
         first, second = ("/livez", verify_path) if n % 2 == 0 else (verify_path, "/livez")
         rps = dict.fromkeys((first, second), 0.0)
         for path in (first, second, second, first):
-            window = wrk_load(ctx.url(path), seconds=seconds, warmup=0)
+            window = wrk_load(ctx.url(path), seconds=seconds, **load)
             if window.values["errors"]:  # wrk counts error answers as requests too
                 raise RuntimeError(f"{path}: {window.notes}")
             rps[path] += window.rps or 0

@@ -257,14 +257,18 @@ def wrk_load(
     seconds: int = 12,
     warmup: int = 2,
     connections: int = CONNECTIONS,
+    threads: int = WRK_THREADS,
+    pinned: bool = True,
 ) -> Measurement:
     """GET url with wrk at `connections` connections, after a warm-up that opens the
-    database and Redis connections of every worker thread."""
+    database and Redis connections of every worker thread. `pinned=False` lets wrk's
+    `threads` run on any core, as a load generator beside the server would."""
     preflight(url, headers)
     hdrs = [arg for name, value in (headers or {}).items() for arg in ("-H", f"{name}: {value}")]
+    pin = ["taskset", "-c", str(WRK_CPU)] if pinned else []
 
     def run(duration: int) -> str:
-        cmd = ["taskset", "-c", str(WRK_CPU), "wrk", "-t", str(WRK_THREADS), "-c", str(connections)]
+        cmd = [*pin, "wrk", "-t", str(threads), "-c", str(connections)]
         cmd += ["-d", f"{duration}s", "--timeout", "5s", "-s", str(LUA), *hdrs, url]
         return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
 

@@ -89,7 +89,18 @@ CASES: list[Case] = [
     Case(
         VERIFY,
         verify,
-        [throughput_ratio(VERIFY, LIVEZ, 0.85, why=why.verify_ratio(LIVEZ, VERIFY)), no_tcp_drops()],
+        [
+            throughput_ratio(VERIFY, LIVEZ, 0.85, why=why.verify_ratio(LIVEZ, VERIFY)),
+            value_at_least(
+                "paired_ratio_2t",
+                0.85,
+                "×",
+                "throughput ÷ /livez, two unpinned wrk threads, interleaved 3 s windows",
+                why=why.verify_ratio(LIVEZ, VERIFY),
+                digits=2,
+            ),
+            no_tcp_drops(),
+        ],
     ),
     Case(VERIFY_8, verify_8, [p99_below(25, why=why.verify_p99, load="8 connections"), no_tcp_drops()]),
     Case("GET risk-score (single, keyed)", risk_single, [p50_below(10, why=why.risk_single)]),
