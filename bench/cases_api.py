@@ -27,6 +27,7 @@ def verify(ctx: Context) -> Measurement:
     # The same with wrk as a second, unpinned, two-thread client: it takes CPU from any core.
     pooled, ratios = interleaved_ratio(ctx, threads=2, pinned=False, seconds=3)
     measured.values["paired_ratio_2t"] = pooled
+    measured.values["paired_ratios_2t"] = ratios
     per_pair = ", ".join(f"{r:.2f}" for r in ratios)
     measured.notes += f"; with two unpinned wrk threads, 3 s windows: {pooled:.2f} (per pair: {per_pair})"
     return measured

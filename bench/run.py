@@ -96,7 +96,7 @@ CASES: list[Case] = [
                 0.85,
                 "×",
                 "throughput ÷ /livez, two unpinned wrk threads, interleaved 3 s windows",
-                why=why.verify_ratio(LIVEZ, VERIFY),
+                why=why.verify_ratio(LIVEZ, VERIFY, "paired_ratios_2t"),
                 digits=2,
             ),
             no_tcp_drops(),

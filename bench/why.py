@@ -11,10 +11,10 @@ from harness import Measurement
 Results = dict[str, Measurement]
 
 
-def verify_ratio(livez: str, verify: str):
+def verify_ratio(livez: str, verify: str, pairs_key: str = "paired_ratios"):
     def why(_: Measurement, results: Results) -> str:
         vf = results[verify]
-        pairs = ", ".join(f"{r:.2f}" for r in vf.values.get("paired_ratios", []))
+        pairs = ", ".join(f"{r:.2f}" for r in vf.values.get(pairs_key, []))
         rows = ""
         if livez in results:
             lz = results[livez].rps or 0
