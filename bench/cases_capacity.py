@@ -30,6 +30,17 @@ from workers import celery_worker, children, cpu_seconds
 
 JOB_PLOTS = 4000
 
+# The example load of docs/deploy.md ("Capacity plan"), as peak rates per second of the
+# kinds measured here: 10 million badge views a day, three times the day's average at the
+# peak hour; 100,000 filings and 1,000,000 job plots a day, made in 8 working hours, twice
+# that hour's average at the peak. Cores are sized for 60 % busy at that peak.
+EXAMPLE_LOAD = {
+    "badge (verify)": 10_000_000 / 86_400 * 3,
+    "filing, 2 plots (PDF answered)": 100_000 / (8 * 3600) * 2,
+    "job plot (polygon, two 30 m layers)": 1_000_000 / (8 * 3600) * 2,
+}
+TARGET_BUSY = 0.6
+
 
 def _pids(command: str) -> list[int]:
     """Every process whose name (comm) is `command`."""
@@ -197,6 +208,15 @@ def _scaling(ctx: Context) -> dict[str, float]:
     return out
 
 
+def example_plan(kinds: dict[str, dict[str, float]]) -> dict[str, float]:
+    """Cores each process group needs for EXAMPLE_LOAD at TARGET_BUSY."""
+    groups = next(iter(kinds.values())).keys()
+    return {
+        group: sum(rate * kinds[kind][group] / 1000 for kind, rate in EXAMPLE_LOAD.items()) / TARGET_BUSY
+        for group in groups
+    }
+
+
 def capacity(ctx: Context) -> Measurement:
     kinds = _per_request(ctx, CpuMeter(web=[ctx.server.pid], workers=[ctx.worker.pid]))
     scaling = _scaling(ctx)
@@ -207,6 +227,9 @@ def capacity(ctx: Context) -> Measurement:
     m.values.update(scaling)
     m.values["web_ratio"] = scaling["web_two"] / scaling["web_one"]
     m.values["job_ratio"] = scaling["job_two"] / scaling["job_one"]
+    plan = example_plan(kinds)
+    for group, cores in plan.items():
+        m.values[f"example plan: {group} cores"] = cores
     per_kind = "; ".join(
         f"{kind}: " + ", ".join(f"{group} {ms:.2f}" for group, ms in groups.items())
         for kind, groups in kinds.items()
@@ -216,6 +239,9 @@ def capacity(ctx: Context) -> Measurement:
         f"one instance {scaling['web_one']:,.0f} req/s, two {scaling['web_two']:,.0f} req/s "
         f"({m.values['web_ratio']:.2f}×); job of {ctx.scaled(JOB_PLOTS, 400):,} polygon plots, one "
         f"worker {scaling['job_one']:,.0f} plots/s, two {scaling['job_two']:,.0f} plots/s "
-        f"({m.values['job_ratio']:.2f}×)"
+        f"({m.values['job_ratio']:.2f}×); docs/deploy.md's example load ("
+        + ", ".join(f"{kind} {rate:,.1f}/s" for kind, rate in EXAMPLE_LOAD.items())
+        + f") needs, at {TARGET_BUSY:.0%} busy: "
+        + ", ".join(f"{group} {cores:.1f} cores" for group, cores in plan.items())
     )
     return m
