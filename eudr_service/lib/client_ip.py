@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 
 from django.conf import settings
@@ -34,7 +35,15 @@ def client_network(request: HttpRequest) -> str:
     One IPv6 subscriber (a home line, a cloud VM) is routinely given a whole
     /64, so counting single IPv6 addresses would give one client 2**64 budgets.
     """
-    raw = client_ip(request)
+    # No address is longer than 45 characters (a zone id aside, which is dropped): the
+    # cut bounds what the cache below holds whatever a forwarded header says.
+    return _network(client_ip(request)[:64])
+
+
+@functools.lru_cache(maxsize=4096)
+def _network(raw: str) -> str:
+    # Cached: parsing the address is a good part of what counting a badge's call costs,
+    # and the same addresses call again and again.
     try:
         address = ipaddress.ip_address(raw.split("%", 1)[0])
     except ValueError:

@@ -36,6 +36,7 @@ from eudr_service.lib.paths import is_api_path
 from eudr_service.lib.problems import problem_response
 
 VERSION_HEADER = "API-Version"  # requested and answered under the same name
+_VERSION_META = "HTTP_" + VERSION_HEADER.upper().replace("-", "_")
 
 
 @dataclass
@@ -66,7 +67,8 @@ def served_language() -> str:
 
 
 def _reader_language(request: HttpRequest) -> str:
-    for code, _quality in parse_accept_lang_header(request.headers.get("Accept-Language", "")):
+    # META, not request.headers: see _requested_version.
+    for code, _quality in parse_accept_lang_header(request.META.get("HTTP_ACCEPT_LANGUAGE", "")):
         if code.split("-")[0].lower() in ("pl", "en"):
             return code.split("-")[0].lower()
     return "en"
@@ -152,7 +154,9 @@ def _version_deprecation(served: _Served) -> Deprecation | None:
 
 def _requested_version(request: HttpRequest) -> str | None:
     """The version asked for, the default when none is; None for one we do not serve."""
-    asked = request.headers.get(VERSION_HEADER, "").strip()
+    # META, not request.headers: that builds a dict of every header on first use, a
+    # cost the badge's verify (which reads no other header) would pay on every call.
+    asked = request.META.get(_VERSION_META, "").strip()
     if not asked:
         return settings.API_VERSION
     return asked if asked in settings.API_VERSIONS else None
