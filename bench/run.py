@@ -34,6 +34,7 @@ from cases_abuse import abuse
 from cases_api import (
     dds_generate,
     dds_generate_small,
+    dds_pdf_1000,
     livez,
     risk_batch,
     risk_batch_evidence,
@@ -151,6 +152,14 @@ CASES: list[Case] = [
         ],
     ),
     Case("DDS generate, 2 point plots (PDF answer)", dds_generate_small),
+    Case(
+        "DDS PDF, 1,000 point plots, rendered by one worker",
+        dds_pdf_1000,
+        [
+            value_below("seconds", 10, "s", "GET -> PDF (a 202, then polled)"),
+            value_below("peak_mib", 500, "MiB", "renderer's peak RSS (VmHWM of the worker's forked child)"),
+        ],
+    ),
     Case(
         "Abuse: worst bodies (deep JSON, huge MultiPoint, 20x1000 plots, 1000 parcels, PDFs) + /livez",
         abuse,
