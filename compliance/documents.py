@@ -104,7 +104,7 @@ PDF_TEXTS = by_language(
 
 
 # A product with more plots lists them a line each instead of in a table (the template says why).
-PLOT_TABLE_MAX_PLOTS = 200
+PLOT_TABLE_MAX_PLOTS = 50
 
 
 def plot_numbers(numbers: list[int], prefix: str = "") -> str:
