@@ -105,8 +105,10 @@ def file_statement(plots: int):
     serializer.is_valid(raise_exception=True)
     user = get_user_model().objects.get(pk=owner)
     statement, _ = dds_file(owner=user, data=serializer.validated_data, raw_body=body)
+    cpu, wall = time.process_time(), time.perf_counter()
     dds_screen(statement_id=statement.pk)
-    print(f"filed and screened {statement.dds_id} with {plots} plots")
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    print(f"filed {statement.dds_id} with {plots} plots; screened in {cpu:.2f}/{wall:.2f} s (CPU/wall)")
     return statement
 
 
