@@ -248,10 +248,12 @@ def dds_generate(ctx: Context) -> Measurement:
         pdf_kb.append(len(pdf))
         final_kb.append(len(final))
     med = statistics.median
+    per_post = ", ".join(f"{w:.2f}+{c:.2f}" for w, c in zip(web_cpu, worker_cpu, strict=True))
     notes = (
         f"{len(post_s)} statements, median: POST {med(post_s):.2f} s -> PDF {med(pdf_kb) / 1000:,.0f} KB "
         f"(SUBMITTED), CPU during the POST: web {med(web_cpu):.2f} s, worker {med(worker_cpu):.2f} s "
-        f"(each with its renderers); screened by the worker {med(screen_s):.2f} s after the POST began "
+        f"(each with its renderers; per POST: {per_post} s); "
+        f"screened by the worker {med(screen_s):.2f} s after the POST began "
         f"({', '.join(sorted(set(states)))}); screened PDF {med(final_kb) / 1000:,.0f} KB "
         f"in {med(final_s):.2f} s"
     )
