@@ -103,7 +103,7 @@ PDF_TEXTS = by_language(
 )
 
 
-# A product with more plots lists them a line each instead of in a table (the template says why).
+# A statement with more plots lists them a line each instead of in tables (the template says why).
 PLOT_TABLE_MAX_PLOTS = 50
 
 
@@ -133,12 +133,14 @@ def dds_pdf_context(*, statement: DueDiligenceStatement) -> dict[str, Any]:
     # row several lines tall (and most of the layout's time), so a row carries a mark
     # ("R1") and the plots are followed by what their marks stand for.
     rule_marks: dict[str, str] = {}
+    plot_count = sum(len(line.plots.all()) for line in commodities)
     for number, line in enumerate(commodities, start=1):
         line.name_both = commodity_names(line.code)
         line.producer_rows = line.producer_rows()
         for producer in line.producer_rows:
             producer["numbers"] = plot_numbers(producer["plots"], f"{number}." if several_products else "")
-        line.plots_listed = len(line.plots.all()) > PLOT_TABLE_MAX_PLOTS
+        # The statement's plots, not the line's: the cost is every row of every table.
+        line.plots_listed = plot_count > PLOT_TABLE_MAX_PLOTS
         line_marks: dict[str, str] = {}
         for plot in line.plots.all():
             plot.risk_both = both(RISK_TEXTS, plot.risk_level)

@@ -96,3 +96,25 @@ def test_a_thousand_plots_are_each_listed_in_the_rendered_pdf(keyed_client):
     ]
     assert not missing
     assert "Reguły w tabeli / Rules in the table: R1" in text
+
+
+@pytest.mark.django_db
+def test_the_statements_plots_not_a_products_choose_the_listing(keyed_client):
+    """Two products of 30 plots: 60 rows to lay out, so both are listed a line each, their
+    plots numbered within their product."""
+    data = with_plots(*[{"lat": 52.0 + i / 100, "lng": 20.5, "area_ha": 1} for i in range(30)])
+    second = {**data["commodities"][0], "description": "Soja śruta"}
+    second["plots"] = [{"lat": 52.0 + i / 100, "lng": 20.7, "area_ha": 2} for i in range(30)]
+    data["commodities"].append(second)
+    response = keyed_client("standard").post(GENERATE, data, format="json", **JSON)
+    assert response.status_code == 201, response.content
+    statement = documents.statement_with_details(
+        DueDiligenceStatement.objects.filter(dds_id=response.json()["dds_id"])
+    ).get()
+    assert 30 <= documents.PLOT_TABLE_MAX_PLOTS < 60
+    context = documents.dds_pdf_context(statement=statement)
+    assert [line.plots_listed for line in context["commodities"]] == [True, True]
+    text = text_of(render_to_string(documents.TEMPLATE, context))
+    assert "1.30 · Point [20.5, 52.29] · 1 · " in text
+    assert "2.30 · Point [20.7, 52.29] · 2 · " in text
+    assert "operator: działki / plots 2.1–2.30" in text
