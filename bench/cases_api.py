@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import statistics
+import threading
 import time
 
 from core import DEMO_DDS, Context
 from forest_layer import batch_points, write_loss_year_tif
 from harness import Measurement, http, json_body, server, timed_requests, wrk_load
+from workers import children, cpu_seconds, proc_kib
 
 RISK_SINGLE = "/api/eudr/v1/risk-score?lat=52.23&lng=21.01&radiusKm=1"
 
@@ -232,11 +234,18 @@ def dds_wait_screened(ctx: Context, dds_id: str, timeout: float = 300) -> str:
 
 
 def dds_generate(ctx: Context) -> Measurement:
-    """100 point plots: more than DDS_SYNC_SCREENING_MAX_PLOTS, so the worker screens them."""
+    """100 point plots: more than DDS_SYNC_SCREENING_MAX_PLOTS, so the worker screens them.
+
+    The CPU of each POST is read beside its wall time (the machine is shared): the web
+    workers' and the Celery worker's, each with the PDF renderers it forked."""
     post_s, pdf_kb, screen_s, final_kb, final_s, states = [], [], [], [], [], []
+    web_cpu, worker_cpu = [], []
     for i in range(ctx.scaled(3, 1)):
         started = time.perf_counter()
+        web_before, worker_before = _web_cpu(ctx), cpu_seconds(ctx.worker.pid, with_children=True)
         seconds, pdf, dds_id = dds_file(ctx, 100, f"BENCH-{time.time_ns()}-{i}")
+        web_cpu.append(_web_cpu(ctx) - web_before)
+        worker_cpu.append(cpu_seconds(ctx.worker.pid, with_children=True) - worker_before)
         states.append(dds_wait_screened(ctx, dds_id))
         screen_s.append(time.perf_counter() - started)
         start = time.perf_counter()
@@ -248,9 +257,12 @@ def dds_generate(ctx: Context) -> Measurement:
         pdf_kb.append(len(pdf))
         final_kb.append(len(final))
     med = statistics.median
+    per_post = ", ".join(f"{w:.2f}+{c:.2f}" for w, c in zip(web_cpu, worker_cpu, strict=True))
     notes = (
         f"{len(post_s)} statements, median: POST {med(post_s):.2f} s -> PDF {med(pdf_kb) / 1000:,.0f} KB "
-        f"(SUBMITTED); screened by the worker {med(screen_s):.2f} s after the POST began "
+        f"(SUBMITTED), CPU during the POST: web {med(web_cpu):.2f} s, worker {med(worker_cpu):.2f} s "
+        f"(each with its renderers; per POST: {per_post} s); "
+        f"screened by the worker {med(screen_s):.2f} s after the POST began "
         f"({', '.join(sorted(set(states)))}); screened PDF {med(final_kb) / 1000:,.0f} KB "
         f"in {med(final_s):.2f} s"
     )
@@ -260,8 +272,81 @@ def dds_generate(ctx: Context) -> Measurement:
         "screened_seconds": med(screen_s),
         "screened_bytes": max(final_kb),
         "screened_pdf_seconds": med(final_s),
+        "web_cpu_seconds": med(web_cpu),
+        "worker_cpu_seconds": med(worker_cpu),
     }
     return Measurement(None, med(post_s) * 1000, None, None, notes, values)
+
+
+def _web_cpu(ctx: Context) -> float:
+    """CPU of the gunicorn workers, with the PDF renderers they forked and waited for."""
+    return sum(cpu_seconds(pid, with_children=True) for pid in children(ctx.server.pid))
+
+
+class _ChildPeak:
+    """The largest VmHWM of any child the process forks while the block runs (a PDF
+    renderer): read every 20 ms, the last reading of a child before it exits is its peak."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid, self.peak_kib = pid, 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+
+    def _watch(self) -> None:
+        while not self._stop.wait(0.02):
+            for child in children(self.pid):
+                self.peak_kib = max(self.peak_kib, proc_kib(child, "VmHWM"))
+
+    def __enter__(self) -> _ChildPeak:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def dds_pdf_1000(ctx: Context) -> Measurement:
+    """1,000 point plots (BUDGET_PLOTS_PER_STATEMENT): filed and screened first, then the
+    PDF asked for: more plots than DDS_PDF_SYNC_MAX_PLOTS, so the request answers 202
+    and the worker renders it; polled until it is there."""
+    body, headers = json_body(dds_body(1000, f"BENCH-1000-{time.time_ns()}"))
+    status, _, answer = http(
+        ctx.url("/api/eudr/dds/generate"),
+        method="POST",
+        headers={**ctx.auth, **headers, "Accept": "application/json"},
+        body=body,
+    )
+    if status != 201:
+        raise RuntimeError(f"DDS generate answered {status}: {answer[:500]!r}")
+    dds_id = json.loads(answer)["dds_id"]
+    state = dds_wait_screened(ctx, dds_id)
+    url = ctx.url(f"/api/eudr/v1/dds/{dds_id}/pdf")
+    hwm_before = ctx.worker.peak_rss_mib()
+    cpu_before = cpu_seconds(ctx.worker.pid, with_children=True)
+    start, deadline = time.perf_counter(), time.monotonic() + 300
+    with _ChildPeak(ctx.worker.pid) as child:
+        while True:
+            status, _, pdf = http(url, headers=ctx.auth)
+            if status == 200:
+                break
+            if status != 202 or time.monotonic() > deadline:
+                raise RuntimeError(f"DDS pdf answered {status}: {pdf[:300]!r}")
+            time.sleep(0.05)
+    seconds = time.perf_counter() - start
+    cpu = cpu_seconds(ctx.worker.pid, with_children=True) - cpu_before
+    if not pdf.startswith(b"%PDF"):
+        raise RuntimeError(f"DDS pdf is no PDF: {pdf[:300]!r}")
+    hwm, child_mib = ctx.worker.peak_rss_mib(), child.peak_kib / 1024
+    notes = (
+        f"{state}; GET -> PDF {seconds:.2f} s (worker CPU {cpu:.2f} s with its renderer), "
+        f"PDF {len(pdf) / 1000:,.0f} KB; worker VmHWM before {hwm_before:,.0f} MiB, after {hwm:,.0f} MiB; "
+        f"renderer (forked child) peak RSS {child_mib:,.0f} MiB"
+    )
+    # The renderer's peak is this row's: the worker's VmHWM also holds the rows before it.
+    values = {"seconds": seconds, "cpu_seconds": cpu, "bytes": len(pdf), "peak_mib": child_mib}
+    values["worker_peak_mib"] = hwm
+    return Measurement(None, None, None, None, notes, values)
 
 
 def dds_generate_small(ctx: Context) -> Measurement:

@@ -21,6 +21,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Prefetch, Q
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.translation import pgettext_lazy
 
 from compliance.labels import RISK_TEXTS, RULE_TEXTS, STATUS_TEXTS, history_reason_label
 from compliance.models import (
@@ -32,6 +33,7 @@ from compliance.models import (
     DueDiligenceStatement,
 )
 from compliance.plot_map import BILINGUAL, statement_map_svg
+from eudr_service.lib.i18n import by_language
 from eudr_service.lib.jobs import row_wait
 from eudr_service.lib.pdf import RenderRefused, qr_svg_data_uri, render_pdf_bounded
 from evidence.records import keys_url
@@ -92,15 +94,61 @@ def commodity_names(code: str) -> str:
     return polish if polish == english else f"{polish} / {english}"
 
 
+# What the PDFs say around the plot tables, in both languages side by side.
+PDF_TEXTS = by_language(
+    {
+        # Under a plot table: each mark of its rule column ("R1") and the rule it stands for.
+        "rules": pgettext_lazy("dds pdf", "Rules in the table"),
+    }
+)
+
+
+# A statement with more plots lists them a line each instead of in tables (the template says why).
+PLOT_TABLE_MAX_PLOTS = 50
+
+
+def plot_numbers(numbers: list[int], prefix: str = "") -> str:
+    """Plot numbers as a reader scans them, runs of three or more as a range:
+    "1–40, 42, 45, 46"; `prefix` numbers them within a product ("2.1–2.40")."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    parts: list[str] = []
+    for run in runs:
+        if len(run) >= 3:
+            parts.append(f"{prefix}{run[0]}–{prefix}{run[-1]}")
+        else:
+            parts += [f"{prefix}{number}" for number in run]
+    return ", ".join(parts)
+
+
 def dds_pdf_context(*, statement: DueDiligenceStatement) -> dict[str, Any]:
     status = statement.effective_status()
     commodities = list(statement.commodities.all())
-    for line in commodities:
+    several_products = len(commodities) > 1
+    # A plot's rule is a sentence in two languages: written out in every row it made each
+    # row several lines tall (and most of the layout's time), so a row carries a mark
+    # ("R1") and the plots are followed by what their marks stand for.
+    rule_marks: dict[str, str] = {}
+    plot_count = sum(len(line.plots.all()) for line in commodities)
+    for number, line in enumerate(commodities, start=1):
         line.name_both = commodity_names(line.code)
         line.producer_rows = line.producer_rows()
+        for producer in line.producer_rows:
+            producer["numbers"] = plot_numbers(producer["plots"], f"{number}." if several_products else "")
+        # The statement's plots, not the line's: the cost is every row of every table.
+        line.plots_listed = plot_count > PLOT_TABLE_MAX_PLOTS
+        line_marks: dict[str, str] = {}
         for plot in line.plots.all():
             plot.risk_both = both(RISK_TEXTS, plot.risk_level)
             plot.finding_both = both(RULE_TEXTS, plot.finding)
+            if plot.finding_both:
+                plot.finding_mark = rule_marks.setdefault(plot.finding_both, f"R{len(rule_marks) + 1}")
+                line_marks[plot.finding_mark] = plot.finding_both
+        line.rule_marks = list(line_marks.items())
     history = list(statement.history.all())
     for change in history:
         change.from_both = both(STATUS_TEXTS, change.from_status)
@@ -119,7 +167,8 @@ def dds_pdf_context(*, statement: DueDiligenceStatement) -> dict[str, Any]:
         # with a confirmed operator; EXPIRED shows when it lapsed.
         "validity": statement.public_validity(identity_confirmed=statement.operator_identity_confirmed()),
         "commodities": commodities,
-        "several_products": len(commodities) > 1,
+        "several_products": several_products,
+        "rules_both": both(PDF_TEXTS, "rules"),
         "history": history,
         "qr": qr_svg_data_uri(statement.cert_url()),
         "evidence_qr": _evidence_qr(evidence["record"]),

@@ -7,8 +7,10 @@ library, no `style` attributes: only SVG elements and presentation attributes.
 
 What it draws: the plots (polygons filled, points as circles) numbered as in
 the tables, coloured by risk level where screened and explained by a legend
-(colour is never the only signal: every marker carries its number and a
-`<title>` with the level); the borders of the countries in view, from the
+(colour is never the only signal: every marker carries a `<title>` with its
+number and level, and its number beside it unless that would cover a number
+already drawn: hundreds of plots in a small area would make a blot of
+overlapping numbers, each one drawn for nothing); the borders of the countries in view, from the
 Natural Earth boundaries we ship (risk/countries.py); the names of the places
 in view, or of the nearest ones beyond its edges with their distance, from the
 GeoNames extract we ship (compliance/map_places.py, risk/places.py), so that a
@@ -231,9 +233,32 @@ def plot_map_svg(
 
     # Plots: polygons first so that points and numbers stay on top. What they cover is
     # kept free of place names.
+    places_at = len(out)
+    markers, taken = _plots_svg(plots, view, texts, tolerance)
+    out += markers
+
+    # Place names go under the plots (inserted before them), around what the plots take.
+    names, attribution = _places(view, box, taken, centre=(cx, cy), width=width, map_h=map_h, texts=texts)
+    out.insert(places_at, names)
+
+    out.append(_scale_bar(view, box, x=12, y=map_h - 14))
+    inset = _inset(country=country, plots=everything, box=box, width=width, texts=texts)
+    out.append(inset)
+    out.append(attribution)
+    out.append(_legend(plots, texts, y=map_h, width=width))
+    out.append("</svg>")
+    return mark_safe("".join(out))
+
+
+def _plots_svg(
+    plots: list[MapPlot], view: _View, texts: dict[str, str], tolerance: float
+) -> tuple[list[str], list[Box]]:
+    """The plots' markers, then their numbers (on top of every shape), and the pixel
+    boxes they take."""
+    out: list[str] = []
     labels: list[str] = []
     taken: list[Box] = []
-    places_at = len(out)
+    numbers = _NumberDiscs()
     for plot in plots:
         fill = RISK_FILL.get(plot.risk_level or "", RISK_FILL[""])
         level_text = texts.get(plot.risk_level or "", texts[""])
@@ -242,7 +267,8 @@ def plot_map_svg(
         areal = [p for p in shapely.get_parts(geometry) if isinstance(p, shapely.Polygon)]
         anchor = shapely.MultiPolygon(areal).representative_point() if areal else shapely.centroid(geometry)
         ax, ay = view.xy(anchor.x, anchor.y)
-        taken += _footprint(geometry, view, number_at=(ax, ay))
+        disc = numbers.place(ax, ay)
+        taken += _footprint(geometry, view, disc=disc)
         shape = ""
         if areal:
             shape += (
@@ -259,6 +285,8 @@ def plot_map_svg(
             f'data-risk="{escape(plot.risk_level or "")}">'
             f"<title>{escape(tip)}</title>{shape}</g>"
         )
+        if disc is None:
+            continue
         # The number sits on a white disc next to the plot, drawn after every shape.
         labels.append(
             f'<g class="plot-number" data-plot="{escape(plot.number)}">'
@@ -267,25 +295,32 @@ def plot_map_svg(
             f'<text x="{ax:.1f}" y="{ay - 8:.1f}" text-anchor="middle" font-size="9" font-weight="bold" '
             f'fill="#1d1f21">{escape(plot.number)}</text></g>'
         )
-    out.extend(labels)
-
-    # Place names go under the plots (inserted before them), around what the plots take.
-    names, attribution = _places(view, box, taken, centre=(cx, cy), width=width, map_h=map_h, texts=texts)
-    out.insert(places_at, names)
-
-    out.append(_scale_bar(view, box, x=12, y=map_h - 14))
-    inset = _inset(country=country, plots=everything, box=box, width=width, texts=texts)
-    out.append(inset)
-    out.append(attribution)
-    out.append(_legend(plots, texts, y=map_h, width=width))
-    out.append("</svg>")
-    return mark_safe("".join(out))
+    return out + labels, taken
 
 
-def _footprint(geometry: shapely.Geometry, view: _View, *, number_at: tuple[float, float]) -> list[Box]:
-    """The pixel boxes a plot's shapes and its number take: no place name goes there."""
-    ax, ay = number_at
-    boxes = [Box(ax - 9, ay - 20, ax + 9, ay - 2)]  # the number's disc
+class _NumberDiscs:
+    """Where plot numbers are drawn: a number goes where its disc covers no other (looked
+    up in a grid of disc-sized cells, so a thousand plots cost a thousand lookups)."""
+
+    CELL = 20.0
+
+    def __init__(self) -> None:
+        self.cells: dict[tuple[int, int], list[Box]] = {}
+
+    def place(self, ax: float, ay: float) -> Box | None:
+        """The disc of the number at anchor (ax, ay), or None when it would cover one drawn."""
+        disc = Box(ax - 9, ay - 20, ax + 9, ay - 2)
+        col, row = int(ax // self.CELL), int(ay // self.CELL)
+        near = (self.cells.get((col + i, row + j), ()) for i in (-1, 0, 1) for j in (-1, 0, 1))
+        if any(disc.overlaps(other, gap=0) for boxes in near for other in boxes):
+            return None
+        self.cells.setdefault((col, row), []).append(disc)
+        return disc
+
+
+def _footprint(geometry: shapely.Geometry, view: _View, *, disc: Box | None) -> list[Box]:
+    """The pixel boxes a plot's shapes and its number (if drawn) take: no place name goes there."""
+    boxes = [disc] if disc else []
     for part in shapely.get_parts(geometry):
         x0, y1 = view.xy(*part.bounds[:2])
         x1, y0 = view.xy(*part.bounds[2:])

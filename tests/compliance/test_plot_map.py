@@ -1,4 +1,5 @@
-"""The plots' map: one numbered marker per plot, the country outline, a scale bar, no injection."""
+"""The plots' map: one marker per plot, numbered where numbers do not overlap, the country
+outline, a scale bar, no injection."""
 
 from __future__ import annotations
 
@@ -30,6 +31,19 @@ def test_every_plot_has_one_marker_with_its_number():
     assert ["".join(g.find(f"{SVG}text").itertext()) for g in numbers] == ["1", "2", "3"]
     assert markers[0].find(f"{SVG}path") is not None  # the polygon is drawn as a shape
     assert len(markers[2].findall(f"{SVG}circle")) == 2  # each point of a multipoint
+
+
+def test_a_number_that_would_cover_another_is_left_to_the_markers_title():
+    """Forty plots on one spot and one far off: every plot keeps its marker and title, the
+    numbers are drawn where they cover no other (the first of the heap and the far one)."""
+    heap = [MapPlot(str(i), shapely.Point(19.0 + i * 1e-6, 50.0), "low") for i in range(1, 41)]
+    plots = [*heap, MapPlot("41", shapely.Point(19.2, 50.2), "high")]
+    root = parse(plot_map_svg(plots=plots, country="PL"))
+    markers = root.findall(f".//{SVG}g[@class='plot-marker']")
+    assert [m.get("data-plot") for m in markers] == [str(i) for i in range(1, 42)]
+    assert all(m.find(f"{SVG}title").text.startswith(f"{m.get('data-plot')}: ") for m in markers)
+    numbers = root.findall(f".//{SVG}g[@class='plot-number']")
+    assert ["".join(g.find(f"{SVG}text").itertext()) for g in numbers] == ["1", "41"]
 
 
 def test_map_draws_the_country_outline_and_a_scale_bar():
