@@ -11,6 +11,14 @@ from risk.engine import get_index  # noqa: E402
 
 get_index()
 
+# Import every view now (and what views import: DRF, the serializers, WeasyPrint), and
+# build the URL resolver's lookup tables: each forked worker then shares them instead of
+# paying about 0.8 s of CPU for them in its first request (bench/profile_pdf.py saw one
+# filing in three land on such a worker).
+from django.urls import get_resolver  # noqa: E402
+
+get_resolver().reverse_dict  # noqa: B018 (the property fills the resolver)
+
 # Nothing here starts a thread: gunicorn imports this module in its master and forks
 # the workers from it. The embedded mode's schedule starts in one worker after the
 # fork (gunicorn.conf.py, eudr_service/lib/scheduler.py).
