@@ -37,9 +37,8 @@ import rasterio.errors
 import rasterio.features
 import rasterio.windows
 import shapely
-import shapely.geometry
 from affine import Affine
-from exactextract import exact_extract
+from exactextract import Operation, exact_extract
 from exactextract.raster import NumPyRasterSource
 
 LOSS_YEAR_AFTER_CUTOFF = 21  # Hansen lossyear 21 = 2021, the first year after 2020-12-31
@@ -186,12 +185,8 @@ def forest_evidence(
 
     `sources` are the layers opened by `open_layers`, so a batch opens each file
     (and configures GDAL) once instead of once per plot."""
-    memo: dict = {}  # layers on the same grid share the area's cell coverage
     return ForestEvidence(
-        layers=tuple(
-            read_layer(layer, area=area, src=(sources or {}).get(layer.source), _memo=memo)
-            for layer in layers
-        )
+        layers=tuple(read_layer(layer, area=area, src=(sources or {}).get(layer.source)) for layer in layers)
     )
 
 
@@ -233,7 +228,6 @@ def read_layer(
     *,
     area: shapely.Geometry,
     src: OpenedLayer | None = None,
-    _memo: dict | None = None,
 ) -> LayerEvidence:
     """One layer's evidence; unreadable files are reported as not covered, not raised,
     so one broken layer degrades the score's coverage instead of failing the request.
@@ -245,38 +239,26 @@ def read_layer(
     try:
         if src is None:
             with gdal_env(), rasterio.open(layer.source) as dataset:
-                return _layer_evidence(layer, area, OpenedLayer(dataset), _memo, missing)
-        return _layer_evidence(layer, area, src, _memo, missing)
+                return _layer_evidence(layer, area, OpenedLayer(dataset), missing)
+        return _layer_evidence(layer, area, src, missing)
     except (rasterio.errors.RasterioError, OSError) as exc:
         return _replace_note(missing, f"layer unreadable: {exc}")
 
 
 def _layer_evidence(
-    layer: ForestLayer, area: shapely.Geometry, src: OpenedLayer, memo: dict | None, missing: LayerEvidence
+    layer: ForestLayer, area: shapely.Geometry, src: OpenedLayer, missing: LayerEvidence
 ) -> LayerEvidence:
     if not src.in_epsg_4326:
         return _replace_note(missing, "layer is not in EPSG:4326")
-    values, weights, coverage = _read_area(src, area, memo)
+    values, transform, coverage = _read_area(src, area)
     if values is None:
         return _replace_note(missing, "area outside the layer's extent")
-    valid = (weights > 0) & _valid_pixels(values, src.nodata)
+    valid = _valid_pixels(values, src.nodata)
     if layer.kind is LayerKind.FOREST_COVER_2020_CLASS:
         valid &= (values == 0) | (values == 1)  # other codes (e.g. water, clouds): no answer
-    count = int(valid.sum())
+    count, shares = weighted_shares(area, transform, valid, _indicators(layer.kind, values))
     if count == 0:
         return _replace_note(missing, "no valid pixels in the area")
-    picked, w = values[valid], weights[valid]
-    total = float(w.sum())
-    shares: dict[str, float] = {}
-    if layer.kind is LayerKind.LOSS_YEAR:
-        shares["loss_share_after_cutoff"] = float(w[picked >= LOSS_YEAR_AFTER_CUTOFF].sum()) / total
-        shares["loss_share_any"] = float(w[picked > 0].sum()) / total
-    elif layer.kind is LayerKind.FOREST_COVER_2020_CLASS:
-        shares["forest_share_2020"] = float(w[picked == 1].sum()) / total
-    else:
-        scale = 100.0 if np.issubdtype(picked.dtype, np.integer) else 1.0
-        fractions = np.clip(picked.astype("float64") / scale, 0.0, 1.0)
-        shares["forest_share_2020"] = float((fractions * w).sum()) / total
     return LayerEvidence(
         layer.name,
         layer.kind,
@@ -287,6 +269,16 @@ def _layer_evidence(
         tiles=_tiles_read(layer, area),
         **shares,
     )
+
+
+def _indicators(kind: LayerKind, values: np.ndarray) -> dict[str, np.ndarray]:
+    """What each of the layer's shares averages per pixel (weighted by the pixel's coverage)."""
+    if kind is LayerKind.LOSS_YEAR:
+        return {"loss_share_after_cutoff": values >= LOSS_YEAR_AFTER_CUTOFF, "loss_share_any": values > 0}
+    if kind is LayerKind.FOREST_COVER_2020_CLASS:
+        return {"forest_share_2020": values == 1}
+    scale = 100.0 if np.issubdtype(values.dtype, np.integer) else 1.0
+    return {"forest_share_2020": np.clip(values.astype("float64") / scale, 0.0, 1.0)}
 
 
 def _tiles_read(layer: ForestLayer, area: shapely.Geometry) -> tuple[str, ...]:
@@ -305,27 +297,19 @@ def _reaches(area: shapely.Geometry, bounds: tuple[float, float, float, float]) 
     return area.intersection(shapely.box(*bounds)).area > 0
 
 
-def _read_area(
-    src: OpenedLayer, area: shapely.Geometry, memo: dict | None = None
-) -> tuple[np.ndarray | None, np.ndarray, float]:
-    """Band 1 over the area's window, each pixel's weight (the share of its cell inside
-    the area, 0..1) and the share of the area that the raster's extent covers.
-    (None, ..., 0) when they do not overlap at all."""
+def _read_area(src: OpenedLayer, area: shapely.Geometry) -> tuple[np.ndarray | None, Affine | None, float]:
+    """Band 1 over the area's window, the window's transform and the share of the area
+    that the raster's extent covers. (None, None, 0) when they do not overlap at all."""
     coverage = _extent_coverage(src, area)
     window = _pixel_window(src, area.bounds)
     if coverage == 0.0 or window is None:
-        return None, np.zeros((0, 0)), 0.0
+        return None, None, 0.0
     height, width = int(window.height), int(window.width)
     factor = max(1, math.ceil(math.sqrt(height * width / MAX_PIXELS)))
     out_shape = (math.ceil(height / factor), math.ceil(width / factor))
     values = src.src.read(1, window=window, out_shape=out_shape)
     transform = _window_transform(src, window, width / out_shape[1], height / out_shape[0])
-    key = (out_shape, tuple(transform)[:6])
-    if memo is None or key not in memo:
-        weights = cell_coverage(area, out_shape, transform)
-        if memo is not None:
-            memo[key] = weights
-    return values, memo[key] if memo is not None else weights, coverage
+    return values, transform, coverage
 
 
 def _extent_coverage(src: OpenedLayer, area: shapely.Geometry) -> float:
@@ -353,42 +337,73 @@ def _window_transform(src: OpenedLayer, window: rasterio.windows.Window, sx: flo
     return Affine(a * sx + b * 0.0, a * 0.0 + b * sy, c, d * sx + e * 0.0, d * 0.0 + e * sy, f)
 
 
-def cell_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Affine) -> np.ndarray:
-    """The share (0..1) of each grid cell that lies inside the area: exact, not
-    pixel-centre-in-polygon, so a plot's edge pixels count by how much of them it holds
-    and an area smaller than a pixel still weighs the pixels it touches.
+def weighted_shares(
+    area: shapely.Geometry, transform: Affine, valid: np.ndarray, indicators: dict[str, np.ndarray]
+) -> tuple[int, dict[str, float]]:
+    """How many valid pixels the area reaches, and each indicator's mean over them, every
+    pixel weighted by the share of its cell inside the area (0, {} when none is valid).
 
-    Polygons on a north-up grid (every layer we read) are measured by exactextract, which
-    walks the outline through the grid once: a 1 km circle on a 30 m grid costs about a
-    tenth of intersecting its ~450 outline cells with GEOS. Anything else (points, lines,
-    a rotated grid) takes the geometric path below; both agree to about 1e-8 of a cell.
-    """
-    if area.area > 0 and area.geom_type in ("Polygon", "MultiPolygon"):
-        weights = _exact_coverage(area, shape, transform)
-        if weights is not None:
-            return weights
-    return _geometric_coverage(area, shape, transform)
+    On a north-up grid exactextract computes the means itself from the cells it walks:
+    asking it for every cell's coverage instead (to weigh them here) costs more than the
+    means, the arrays it builds for a 1 km circle on a 10 m grid (some 50,000 cells) being
+    the larger part. Coverage is exact, not pixel-centre-in-polygon, so a plot's edge
+    pixels count by how much of them it holds and an area smaller than a pixel still
+    weighs the pixels it touches. Other areas and grids weigh the cells by `cell_coverage`."""
+    exact = _exact_shares(area, transform, valid, indicators)
+    if exact is not None:
+        return exact
+    weights = cell_coverage(area, valid.shape, transform)
+    keep = (weights > 0) & valid
+    count = int(keep.sum())
+    if count == 0:
+        return 0, {}
+    w = weights[keep]
+    total = float(w.sum())
+    return count, {name: float((values[keep] * w).sum()) / total for name, values in indicators.items()}
 
 
-def _exact_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Affine) -> np.ndarray | None:
-    """exactextract's coverage fractions on the grid, or None for a grid it cannot
-    describe (rotated, or not north-up)."""
+def _exact_shares(
+    area: shapely.Geometry, transform: Affine, valid: np.ndarray, indicators: dict[str, np.ndarray]
+) -> tuple[int, dict[str, float]] | None:
+    """weighted_shares by exactextract, or None for an area without extent or a grid it
+    cannot describe (rotated, or not north-up)."""
     a, b, c, d, e, f = transform[:6]
-    if b != 0 or d != 0 or a <= 0 or e >= 0:
+    if b != 0 or d != 0 or a <= 0 or e >= 0 or not _polygonal(area):
         return None
-    height, width = shape
-    # Only the grid's geometry matters: the values are never read.
-    grid = NumPyRasterSource(np.zeros((height, width), dtype=np.uint8), c, f + e * height, c + a * width, f)
-    feature = {"type": "Feature", "properties": {}, "geometry": shapely.geometry.mapping(area)}
-    (result,) = exact_extract(grid, [feature], ["cell_id", "coverage"], output="geojson")
-    cells = np.asarray(result["properties"]["cell_id"], dtype=np.int64)
-    weights = np.zeros(height * width, dtype="float64")
-    weights[cells] = np.clip(np.asarray(result["properties"]["coverage"], dtype="float64"), 0.0, 1.0)
-    return weights.reshape(shape)
+    height, width = valid.shape
+    extent = (c, f + e * height, c + a * width, f)
+    # Invalid pixels by a no-data value, not a masked array: exactextract 0.3 drops the
+    # mask when the area reaches beyond the window. The names keep the rasters apart
+    # (exactextract shares one read between rasters of the same name).
+    rasters = {name: _nodata_raster(name, values, valid, extent) for name, values in indicators.items()}
+    ops = [Operation("mean", name, raster) for name, raster in rasters.items()]
+    # Cells of any coverage, unweighted: the count of pixels the area reaches.
+    first = next(iter(rasters.values()))
+    ops.append(Operation("count", "pixel_count", first, None, {"coverage_weight": "none"}))
+    feature = {"type": "Feature", "properties": {}, "geometry": area.__geo_interface__}
+    (result,) = exact_extract([], [feature], ops)
+    shares = result["properties"]
+    count = int(shares["pixel_count"])
+    return (count, {name: float(shares[name]) for name in indicators}) if count else (0, {})
 
 
-def _geometric_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Affine) -> np.ndarray:
-    """Cell shares by GEOS intersections.
+def _nodata_raster(
+    name: str, values: np.ndarray, valid: np.ndarray, extent: tuple[float, float, float, float]
+) -> NumPyRasterSource:
+    if values.dtype == bool:  # 0/1 in a byte, 255 where invalid
+        return NumPyRasterSource(
+            np.where(valid, values, 255).astype(np.uint8), *extent, nodata=255, name=name
+        )
+    return NumPyRasterSource(np.where(valid, values, np.nan), *extent, name=name)
+
+
+def _polygonal(area: shapely.Geometry) -> bool:
+    return area.area > 0 and area.geom_type in ("Polygon", "MultiPolygon")
+
+
+def cell_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Affine) -> np.ndarray:
+    """The share (0..1) of each grid cell that lies inside the area, by GEOS
+    intersections: for what exactextract does not measure (points, lines, a rotated grid).
 
     Only cells the area touches are measured (rasterio's all-touched mask). In a large
     window (a 50 km circle holds millions of cells) a touched cell more than one cell
