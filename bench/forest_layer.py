@@ -93,6 +93,8 @@ def real_layers(folder: Path) -> dict[str, Path]:
         "cover": folder / f"jrc_gfc2020_10m_v{REAL_LAYERS_VERSION}.tif",
         "loss": folder / f"hansen_lossyear_30m_v{REAL_LAYERS_VERSION}.tif",
     }
+    if all(path.exists() for path in paths.values()):
+        return paths
     noise = _Noise(seed=2020)
     threshold = noise.quantile(1 - FOREST_SHARE)
     if not paths["cover"].exists():

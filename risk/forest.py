@@ -39,6 +39,7 @@ import rasterio.windows
 import shapely
 from affine import Affine
 from exactextract import Operation, exact_extract
+from exactextract.feature import FeatureSource, JSONFeature
 from exactextract.raster import NumPyRasterSource
 
 LOSS_YEAR_AFTER_CUTOFF = 21  # Hansen lossyear 21 = 2021, the first year after 2020-12-31
@@ -380,11 +381,37 @@ def _exact_shares(
     # Cells of any coverage, unweighted: the count of pixels the area reaches.
     first = next(iter(rasters.values()))
     ops.append(Operation("count", "pixel_count", first, None, {"coverage_weight": "none"}))
-    feature = {"type": "Feature", "properties": {}, "geometry": area.__geo_interface__}
-    (result,) = exact_extract([], [feature], ops)
+    (result,) = exact_extract([], _AreaSource(area), ops)
     shares = result["properties"]
     count = int(shares["pixel_count"])
     return (count, {name: float(shares[name]) for name in indicators}) if count else (0, {})
+
+
+class _WkbFeature(JSONFeature):
+    """A feature whose geometry exactextract reads as WKB: GEOS parses that directly,
+    where GeoJSON would be built as dicts, serialised and parsed again for every read."""
+
+    def __init__(self, wkb: bytes) -> None:
+        super().__init__()
+        self.wkb = wkb
+
+    def geometry(self) -> bytes:
+        return self.wkb
+
+
+class _AreaSource(FeatureSource):
+    def __init__(self, area: shapely.Geometry) -> None:
+        super().__init__()
+        self.wkb = shapely.to_wkb(area)
+
+    def count(self) -> int:
+        return 1
+
+    def __iter__(self) -> Iterator[_WkbFeature]:
+        yield _WkbFeature(self.wkb)
+
+    def srs_wkt(self) -> None:
+        return None
 
 
 def _nodata_raster(
@@ -392,7 +419,7 @@ def _nodata_raster(
 ) -> NumPyRasterSource:
     if values.dtype == bool:  # 0/1 in a byte, 255 where invalid
         return NumPyRasterSource(
-            np.where(valid, values, 255).astype(np.uint8), *extent, nodata=255, name=name
+            np.where(valid, values.view(np.uint8), np.uint8(255)), *extent, nodata=255, name=name
         )
     return NumPyRasterSource(np.where(valid, values, np.nan), *extent, name=name)
 
