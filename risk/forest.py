@@ -38,9 +38,6 @@ import rasterio.features
 import rasterio.windows
 import shapely
 from affine import Affine
-from exactextract import Operation, exact_extract
-from exactextract.feature import FeatureSource, JSONFeature
-from exactextract.raster import NumPyRasterSource
 
 LOSS_YEAR_AFTER_CUTOFF = 21  # Hansen lossyear 21 = 2021, the first year after 2020-12-31
 MAX_PIXELS = 16_000_000  # larger areas are read decimated (nearest), enough for shares
@@ -344,84 +341,114 @@ def weighted_shares(
     """How many valid pixels the area reaches, and each indicator's mean over them, every
     pixel weighted by the share of its cell inside the area (0, {} when none is valid).
 
-    On a north-up grid exactextract computes the means itself from the cells it walks:
-    asking it for every cell's coverage instead (to weigh them here) costs more than the
-    means, the arrays it builds for a 1 km circle on a 10 m grid (some 50,000 cells) being
-    the larger part. Coverage is exact, not pixel-centre-in-polygon, so a plot's edge
-    pixels count by how much of them it holds and an area smaller than a pixel still
-    weighs the pixels it touches. Other areas and grids weigh the cells by `cell_coverage`."""
-    exact = _exact_shares(area, transform, valid, indicators)
-    if exact is not None:
-        return exact
-    weights = cell_coverage(area, valid.shape, transform)
+    Coverage is exact, not pixel-centre-in-polygon, so a plot's edge pixels count by how
+    much of them it holds and an area smaller than a pixel still weighs the pixels it
+    touches: `exact_coverage` for polygons on a north-up grid (every layer we read),
+    `cell_coverage` for anything else."""
+    weights = exact_coverage(area, valid.shape, transform)
+    if weights is None:
+        weights = cell_coverage(area, valid.shape, transform)
     keep = (weights > 0) & valid
     count = int(keep.sum())
     if count == 0:
         return 0, {}
     w = weights[keep]
     total = float(w.sum())
-    return count, {name: float((values[keep] * w).sum()) / total for name, values in indicators.items()}
+    return count, {name: float(_weighted_sum(values[keep], w)) / total for name, values in indicators.items()}
 
 
-def _exact_shares(
-    area: shapely.Geometry, transform: Affine, valid: np.ndarray, indicators: dict[str, np.ndarray]
-) -> tuple[int, dict[str, float]] | None:
-    """weighted_shares by exactextract, or None for an area without extent or a grid it
-    cannot describe (rotated, or not north-up)."""
+def _weighted_sum(values: np.ndarray, w: np.ndarray) -> float:
+    # A 0/1 indicator sums the weights it selects (no product with the zeros).
+    return w[values].sum() if values.dtype == bool else (values * w).sum()
+
+
+# Shares up to this are rounding, not area: the running sum along a row leaves a few
+# 1e-16 in the cells right of an area (exactextract leaves them empty, and its smallest
+# real shares on the bench's plots are some 3e-13).
+_ROUNDING = 1e-14
+
+
+def exact_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Affine) -> np.ndarray | None:
+    """The share (0..1) of each cell of a north-up grid that lies inside a polygonal area,
+    or None for another area (a point, a line) or grid (rotated, or not north-up).
+
+    Each ring's edges are cut where they cross grid lines; a piece within a cell adds the
+    signed area between it and the cell's right edge to that cell, and its height to every
+    cell to its right in the row (a running sum along the row), as font rasterisers do.
+    Summed over a closed ring this is the area of the ring inside each cell; holes, turning
+    the other way, subtract theirs. It is what exactextract computes, vectorised over the
+    pieces with numpy: a 1 km circle on a 10 m grid has some 50,000 cells but only about
+    1,100 pieces, where exactextract fills every cell (and returns the stored single
+    precision shares, which is why the result is rounded to them here too).
+    """
     a, b, c, d, e, f = transform[:6]
     if b != 0 or d != 0 or a <= 0 or e >= 0 or not _polygonal(area):
         return None
-    height, width = valid.shape
-    extent = (c, f + e * height, c + a * width, f)
-    # Invalid pixels by a no-data value, not a masked array: exactextract 0.3 drops the
-    # mask when the area reaches beyond the window. The names keep the rasters apart
-    # (exactextract shares one read between rasters of the same name).
-    rasters = {name: _nodata_raster(name, values, valid, extent) for name, values in indicators.items()}
-    ops = [Operation("mean", name, raster) for name, raster in rasters.items()]
-    # Cells of any coverage, unweighted: the count of pixels the area reaches.
-    first = next(iter(rasters.values()))
-    ops.append(Operation("count", "pixel_count", first, None, {"coverage_weight": "none"}))
-    (result,) = exact_extract([], _AreaSource(area), ops)
-    shares = result["properties"]
-    count = int(shares["pixel_count"])
-    return (count, {name: float(shares[name]) for name in indicators}) if count else (0, {})
+    height, width = shape
+    x0, y0, x1, y1 = _edges(area, c, a, f, e)
+    dx, dy = x1 - x0, y1 - y0
+    # Where each edge crosses a column line (x integer) or a row line (y integer), at the
+    # fraction t along the edge; with the ends (t = 0, 1) they cut it into pieces. A
+    # crossing lies exactly on its line, so that the heights of the pieces in a row cancel
+    # exactly right of the area (computed from t they would leave 1e-14 there).
+    edges = np.arange(x0.size)
+    edge_ids, ts, xs, ys = [edges, edges], [np.zeros(x0.size), np.ones(x0.size)], [x0, x1], [y0, y1]
+    for axis, (p0, p1, dp) in enumerate(((x0, x1, dx), (y0, y1, dy))):
+        first = np.floor(np.minimum(p0, p1)) + 1  # lines strictly between the ends
+        crossings = np.maximum(np.ceil(np.maximum(p0, p1)) - first, 0).astype(np.intp)
+        edge = np.repeat(edges, crossings)
+        line = first[edge] + (np.arange(edge.size) - (np.cumsum(crossings) - crossings)[edge])
+        t = (line - p0[edge]) / dp[edge]
+        edge_ids.append(edge)
+        ts.append(t)
+        xs.append(line if axis == 0 else x0[edge] + t * dx[edge])
+        ys.append(line if axis == 1 else y0[edge] + t * dy[edge])
+    edge, t = np.concatenate(edge_ids), np.concatenate(ts)
+    order = np.lexsort((t, edge))
+    edge, x, y = edge[order], np.concatenate(xs)[order], np.concatenate(ys)[order]
+    piece = edge[:-1] == edge[1:]
+    height_of = (y[1:] - y[:-1])[piece]
+    x_mid, y_mid = ((x[1:] + x[:-1]) / 2)[piece], ((y[1:] + y[:-1]) / 2)[piece]
+    row, col = np.floor(y_mid).astype(np.intp), np.floor(x_mid).astype(np.intp)
+    kept = (height_of != 0) & (row >= 0) & (row < height) & (col < width)
+    row, col, height_of, x_mid = row[kept], col[kept], height_of[kept], x_mid[kept]
+    col = np.maximum(col, -1)  # left of the window, a piece only adds its height to the row
+    own = col >= 0
+    inside = np.bincount(
+        row[own] * width + col[own],
+        weights=height_of[own] * (col[own] + 1 - x_mid[own]),
+        minlength=height * width,
+    ).reshape(height, width)
+    inside = inside.astype(np.float64, copy=False)  # bincount of no pieces counts in integers
+    carried = np.bincount(row * (width + 1) + col + 1, weights=height_of, minlength=height * (width + 1))
+    carried = carried.reshape(height, width + 1).astype(np.float64, copy=False)
+    # In place: a window may hold up to MAX_PIXELS cells.
+    inside += np.cumsum(carried, axis=1, out=carried)[:, :width]
+    del carried
+    inside[inside <= _ROUNDING] = 0.0
+    return np.minimum(inside, 1.0, out=inside).astype(np.float32).astype(np.float64)
 
 
-class _WkbFeature(JSONFeature):
-    """A feature whose geometry exactextract reads as WKB: GEOS parses that directly,
-    where GeoJSON would be built as dicts, serialised and parsed again for every read."""
-
-    def __init__(self, wkb: bytes) -> None:
-        super().__init__()
-        self.wkb = wkb
-
-    def geometry(self) -> bytes:
-        return self.wkb
-
-
-class _AreaSource(FeatureSource):
-    def __init__(self, area: shapely.Geometry) -> None:
-        super().__init__()
-        self.wkb = shapely.to_wkb(area)
-
-    def count(self) -> int:
-        return 1
-
-    def __iter__(self) -> Iterator[_WkbFeature]:
-        yield _WkbFeature(self.wkb)
-
-    def srs_wkt(self) -> None:
-        return None
-
-
-def _nodata_raster(
-    name: str, values: np.ndarray, valid: np.ndarray, extent: tuple[float, float, float, float]
-) -> NumPyRasterSource:
-    if values.dtype == bool:  # 0/1 in a byte, 255 where invalid
-        return NumPyRasterSource(
-            np.where(valid, values.view(np.uint8), np.uint8(255)), *extent, nodata=255, name=name
-        )
-    return NumPyRasterSource(np.where(valid, values, np.nan), *extent, name=name)
+def _edges(
+    area: shapely.Geometry, c: float, a: float, f: float, e: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every ring's edges in cell units (x right, y down from the grid's corner), each
+    ring turned so that outer rings add area and holes take it away."""
+    pieces = []
+    for polygon in shapely.get_parts(area):
+        for index, ring in enumerate(shapely.get_rings(polygon)):
+            xy = shapely.get_coordinates(ring)
+            if shapely.is_ccw(ring) != (index == 0):  # outer rings counter-clockwise, holes clockwise
+                xy = xy[::-1]
+            pieces.append(xy)
+    xy = np.concatenate(pieces)
+    x, y = (xy[:, 0] - c) / a, (xy[:, 1] - f) / e
+    # Edges join consecutive vertices of the same ring (each ring repeats its first vertex).
+    ends = np.cumsum([len(p) for p in pieces])
+    last = np.zeros(len(xy), bool)
+    last[ends - 1] = True
+    start = ~last
+    return x[start], y[start], np.roll(x, -1)[start], np.roll(y, -1)[start]
 
 
 def _polygonal(area: shapely.Geometry) -> bool:
@@ -430,7 +457,7 @@ def _polygonal(area: shapely.Geometry) -> bool:
 
 def cell_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Affine) -> np.ndarray:
     """The share (0..1) of each grid cell that lies inside the area, by GEOS
-    intersections: for what exactextract does not measure (points, lines, a rotated grid).
+    intersections: for what `exact_coverage` does not measure (points, lines, a rotated grid).
 
     Only cells the area touches are measured (rasterio's all-touched mask). In a large
     window (a 50 km circle holds millions of cells) a touched cell more than one cell
