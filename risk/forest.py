@@ -352,7 +352,7 @@ def weighted_shares(
     count = int(keep.sum())
     if count == 0:
         return 0, {}
-    w = weights[keep]
+    w = weights[keep].astype(np.float64)  # sums in double precision, whatever the shares' type
     total = float(w.sum())
     return count, {name: float(_weighted_sum(values[keep], w)) / total for name, values in indicators.items()}
 
@@ -369,8 +369,9 @@ _ROUNDING = 1e-14
 
 
 def exact_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Affine) -> np.ndarray | None:
-    """The share (0..1) of each cell of a north-up grid that lies inside a polygonal area,
-    or None for another area (a point, a line) or grid (rotated, or not north-up).
+    """The share (0..1, single precision) of each cell of a north-up grid that lies inside
+    a polygonal area, or None for another area (a point, a line) or grid (rotated, or not
+    north-up).
 
     Each ring's edges are cut where they cross grid lines; a piece within a cell adds the
     signed area between it and the cell's right edge to that cell, and its height to every
@@ -425,9 +426,10 @@ def exact_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Af
     # In place: a window may hold up to MAX_PIXELS cells.
     inside += np.cumsum(carried, axis=1, out=carried)[:, :width]
     del carried
-    inside[inside <= _ROUNDING] = 0.0
     # Single precision also rounds the running sums' 1 + 1e-16 of inner cells to 1.
-    return inside.astype(np.float32).astype(np.float64)
+    weights = inside.astype(np.float32)
+    weights[weights <= _ROUNDING] = 0.0
+    return weights
 
 
 def _edges(
