@@ -134,7 +134,7 @@ CASES: list[Case] = [
     Case(
         "POST risk-score/batch, 500 points, 10 m + 30 m layers, 1 km",
         batch_points_1km,
-        [p50_below(1000, why="exact cell coverage of each circle on two grids")],
+        [p50_below(1000, why="CPU-bound: the notes give the server's CPU per request and a profile")],
     ),
     Case(
         "Risk job, 10,000 plots (5,000 polygons, 5,000 points), 10 m + 30 m layers, one worker",
