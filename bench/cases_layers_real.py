@@ -279,7 +279,8 @@ def _forest_profile(paths: dict[str, Path], parcels: list[dict]) -> str:
     return (
         f"cProfile of the forest reading of these 500 circles in the bench process: {total * 1000:.0f} ms, "
         f"of which cell coverage {ms['exact_coverage']:.0f} ms, weighing the pixels "
-        f"{ms['weighted_shares'] - ms['exact_coverage']:.0f} ms, reading the windows {ms['_read_area']:.0f} ms"
+        f"{ms['weighted_shares'] - ms['exact_coverage']:.0f} ms, "
+        f"reading the windows {ms['_read_area']:.0f} ms"
     )
 
 
