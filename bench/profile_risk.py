@@ -3,6 +3,11 @@
     .venv/bin/python bench/profile_risk.py batch   # 500 polygons, as POST risk-score/batch scores them
     .venv/bin/python bench/profile_risk.py job     # 10,000 plots in chunks, as the job's worker does
     .venv/bin/python bench/profile_risk.py points  # 500 points, 1 km circles, on the 30 m loss layer
+    .venv/bin/python bench/profile_risk.py points --real  # on the 10 m + 30 m layers instead
+
+`--real` scores on the layers at their published resolution (cases_layers_real.py: a
+JRC-style 10 m cover layer and a Hansen-style 30 m loss layer, generated once under var/)
+with that module's plots and points instead of the small 30 m layers.
 
 Embedded mode in a scratch directory (SQLite, no server, no worker), so the numbers are
 the scoring code's own: wall and CPU time of each run, then the entries with the most
@@ -31,14 +36,19 @@ def main() -> None:
     parser.add_argument("what", choices=["batch", "job", "points"])
     parser.add_argument("--runs", type=int, default=3, help="timed runs before the profiled one")
     parser.add_argument("--top", type=int, default=20, help="profile entries shown per ordering")
+    parser.add_argument("--real", action="store_true", help="the 10 m + 30 m layers of cases_layers_real")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="eudr-profile-") as tmp:
         os.environ.update(VAR_DIR=tmp, DJANGO_SETTINGS_MODULE="eudr_service.settings")
         import django
 
         django.setup()
-        _register_layers(Path(tmp))
-        score = {"batch": _batch, "job": _job, "points": _points}[args.what]()
+        if args.real:
+            _register_real_layers()
+            score = {"batch": _real_batch, "job": _real_job, "points": _real_points}[args.what]()
+        else:
+            _register_layers(Path(tmp))
+            score = {"batch": _batch, "job": _job, "points": _points}[args.what]()
         score()  # first use loads the country boundaries and warms GDAL's block cache
         for _ in range(args.runs):
             wall, cpu = time.perf_counter(), time.process_time()
@@ -66,13 +76,45 @@ def _register_layers(folder: Path) -> None:
         call_command("register_forest_layer", "--name", name, "--kind", kind, "--path", str(path))
 
 
+def _register_real_layers() -> None:
+    from cases_layers_real import CACHE, KINDS, NAMES
+    from django.core.management import call_command
+    from forest_layer import real_layers
+
+    call_command("migrate", "--noinput", verbosity=0)
+    for key, path in real_layers(CACHE).items():
+        call_command("register_forest_layer", "--name", NAMES[key], "--kind", KINDS[key], "--path", str(path))
+
+
+def _real_batch() -> Callable[[], None]:
+    from cases_layers_real import polygon_plots
+
+    return _plots_batch(polygon_plots(500, seed=1))
+
+
+def _real_points() -> Callable[[], None]:
+    from cases_layers_real import points
+
+    return _points_batch([(p["lat"], p["lng"]) for p in points(500, seed=2026)])
+
+
+def _real_job() -> Callable[[], None]:
+    from cases_layers_real import job_plots
+
+    return _job_run(job_plots())
+
+
 def _batch() -> Callable[[], None]:
     from cases_risk_plots import polygon_features
 
+    return _plots_batch(polygon_features(500))
+
+
+def _plots_batch(features: list[dict]) -> Callable[[], None]:
     from risk import service
     from risk.views import plots_parse
 
-    body = {"type": "FeatureCollection", "features": polygon_features(500)}
+    body = {"type": "FeatureCollection", "features": features}
 
     def score() -> None:
         plots, _ = plots_parse(body, max_items=500)
@@ -86,9 +128,11 @@ def _points() -> Callable[[], None]:
     too, so each circle is read on both layers)."""
     from forest_layer import batch_points
 
-    from risk import service
+    return _points_batch([(p["lat"], p["lng"]) for p in batch_points(500)])
 
-    points = [(p["lat"], p["lng"]) for p in batch_points(500)]
+
+def _points_batch(points: list[tuple[float, float]]) -> Callable[[], None]:
+    from risk import service
 
     def score() -> None:
         service.risk_score_batch(points=points, radius_km=1)
@@ -99,12 +143,16 @@ def _points() -> Callable[[], None]:
 def _job() -> Callable[[], None]:
     from cases_risk_plots import job_features
 
+    return _job_run(job_features())
+
+
+def _job_run(features: list[dict]) -> Callable[[], None]:
     from accounts.models import User
     from risk import jobs
     from risk.views import plots_parse
 
     owner = User.objects.create_user(email="profile@example.com", password=None)
-    body = {"type": "FeatureCollection", "features": job_features()}
+    body = {"type": "FeatureCollection", "features": features}
 
     def score() -> None:  # Celery runs eagerly in embedded mode: every chunk, in this process
         plots, options = plots_parse(body, max_items=10_000, positions_limit="RISK_JOB_MAX_POSITIONS")

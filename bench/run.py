@@ -46,6 +46,7 @@ from cases_api import (
 from cases_capacity import capacity
 from cases_csrd import csrd_100, csrd_1000
 from cases_eu import eu_submit
+from cases_layers_real import batch_points_1km, batch_polygons_cold, floor_ratio, job_10k
 from cases_make_run import make_run_64
 from cases_risk_plots import risk_batch_polygons, risk_job_10k
 from cases_scale import database_scale
@@ -137,6 +138,33 @@ CASES: list[Case] = [
         "Risk job, 10,000 plots (5,000 polygons, 5,000 points), two 30 m layers, one worker",
         risk_job_10k,
         [value_below("seconds", 60, "s", "POST to done, one solo worker")],
+    ),
+    Case(
+        "POST risk-score/batch, 500 polygon plots (1-50 ha), 10 m + 30 m layers, cold page cache",
+        batch_polygons_cold,
+        [p50_below(1000, why="each request a new set of polygons, layer files evicted before it")],
+    ),
+    Case(
+        "POST risk-score/batch, 500 points, 10 m + 30 m layers, 1 km",
+        batch_points_1km,
+        [p50_below(1000, why="CPU-bound: the notes give the server's CPU per request and a profile")],
+    ),
+    Case(
+        "Risk job, 10,000 plots (5,000 polygons, 5,000 points), 10 m + 30 m layers, one worker",
+        job_10k,
+        [
+            value_below("seconds", 60, "s", "POST to done, one solo worker"),
+            value_below("celery_mib", 500, "MiB", "Celery worker peak RSS (VmHWM)"),
+            value_below("web_mib", 500, "MiB", "gunicorn worker peak RSS (VmHWM)"),
+        ],
+    ),
+    Case(
+        "Forest reading on 10 m + 30 m layers against exactextract alone (CPU per plot)",
+        floor_ratio,
+        [
+            value_below("ratio_polygons", 1.3, "x", "500 polygons: ours / exactextract"),
+            value_below("ratio_points", 1.3, "x", "500 circles of 1 km: ours / exactextract"),
+        ],
     ),
     Case(
         CSRD_100,

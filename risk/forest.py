@@ -37,10 +37,7 @@ import rasterio.errors
 import rasterio.features
 import rasterio.windows
 import shapely
-import shapely.geometry
 from affine import Affine
-from exactextract import exact_extract
-from exactextract.raster import NumPyRasterSource
 
 LOSS_YEAR_AFTER_CUTOFF = 21  # Hansen lossyear 21 = 2021, the first year after 2020-12-31
 MAX_PIXELS = 16_000_000  # larger areas are read decimated (nearest), enough for shares
@@ -186,12 +183,8 @@ def forest_evidence(
 
     `sources` are the layers opened by `open_layers`, so a batch opens each file
     (and configures GDAL) once instead of once per plot."""
-    memo: dict = {}  # layers on the same grid share the area's cell coverage
     return ForestEvidence(
-        layers=tuple(
-            read_layer(layer, area=area, src=(sources or {}).get(layer.source), _memo=memo)
-            for layer in layers
-        )
+        layers=tuple(read_layer(layer, area=area, src=(sources or {}).get(layer.source)) for layer in layers)
     )
 
 
@@ -233,7 +226,6 @@ def read_layer(
     *,
     area: shapely.Geometry,
     src: OpenedLayer | None = None,
-    _memo: dict | None = None,
 ) -> LayerEvidence:
     """One layer's evidence; unreadable files are reported as not covered, not raised,
     so one broken layer degrades the score's coverage instead of failing the request.
@@ -245,38 +237,26 @@ def read_layer(
     try:
         if src is None:
             with gdal_env(), rasterio.open(layer.source) as dataset:
-                return _layer_evidence(layer, area, OpenedLayer(dataset), _memo, missing)
-        return _layer_evidence(layer, area, src, _memo, missing)
+                return _layer_evidence(layer, area, OpenedLayer(dataset), missing)
+        return _layer_evidence(layer, area, src, missing)
     except (rasterio.errors.RasterioError, OSError) as exc:
         return _replace_note(missing, f"layer unreadable: {exc}")
 
 
 def _layer_evidence(
-    layer: ForestLayer, area: shapely.Geometry, src: OpenedLayer, memo: dict | None, missing: LayerEvidence
+    layer: ForestLayer, area: shapely.Geometry, src: OpenedLayer, missing: LayerEvidence
 ) -> LayerEvidence:
     if not src.in_epsg_4326:
         return _replace_note(missing, "layer is not in EPSG:4326")
-    values, weights, coverage = _read_area(src, area, memo)
+    values, transform, coverage = _read_area(src, area)
     if values is None:
         return _replace_note(missing, "area outside the layer's extent")
-    valid = (weights > 0) & _valid_pixels(values, src.nodata)
+    valid = _valid_pixels(values, src.nodata)
     if layer.kind is LayerKind.FOREST_COVER_2020_CLASS:
         valid &= (values == 0) | (values == 1)  # other codes (e.g. water, clouds): no answer
-    count = int(valid.sum())
+    count, shares = weighted_shares(area, transform, valid, _indicators(layer.kind, values))
     if count == 0:
         return _replace_note(missing, "no valid pixels in the area")
-    picked, w = values[valid], weights[valid]
-    total = float(w.sum())
-    shares: dict[str, float] = {}
-    if layer.kind is LayerKind.LOSS_YEAR:
-        shares["loss_share_after_cutoff"] = float(w[picked >= LOSS_YEAR_AFTER_CUTOFF].sum()) / total
-        shares["loss_share_any"] = float(w[picked > 0].sum()) / total
-    elif layer.kind is LayerKind.FOREST_COVER_2020_CLASS:
-        shares["forest_share_2020"] = float(w[picked == 1].sum()) / total
-    else:
-        scale = 100.0 if np.issubdtype(picked.dtype, np.integer) else 1.0
-        fractions = np.clip(picked.astype("float64") / scale, 0.0, 1.0)
-        shares["forest_share_2020"] = float((fractions * w).sum()) / total
     return LayerEvidence(
         layer.name,
         layer.kind,
@@ -287,6 +267,16 @@ def _layer_evidence(
         tiles=_tiles_read(layer, area),
         **shares,
     )
+
+
+def _indicators(kind: LayerKind, values: np.ndarray) -> dict[str, np.ndarray]:
+    """What each of the layer's shares averages per pixel (weighted by the pixel's coverage)."""
+    if kind is LayerKind.LOSS_YEAR:
+        return {"loss_share_after_cutoff": values >= LOSS_YEAR_AFTER_CUTOFF, "loss_share_any": values > 0}
+    if kind is LayerKind.FOREST_COVER_2020_CLASS:
+        return {"forest_share_2020": values == 1}
+    scale = 100.0 if np.issubdtype(values.dtype, np.integer) else 1.0
+    return {"forest_share_2020": np.clip(values.astype("float64") / scale, 0.0, 1.0)}
 
 
 def _tiles_read(layer: ForestLayer, area: shapely.Geometry) -> tuple[str, ...]:
@@ -305,27 +295,19 @@ def _reaches(area: shapely.Geometry, bounds: tuple[float, float, float, float]) 
     return area.intersection(shapely.box(*bounds)).area > 0
 
 
-def _read_area(
-    src: OpenedLayer, area: shapely.Geometry, memo: dict | None = None
-) -> tuple[np.ndarray | None, np.ndarray, float]:
-    """Band 1 over the area's window, each pixel's weight (the share of its cell inside
-    the area, 0..1) and the share of the area that the raster's extent covers.
-    (None, ..., 0) when they do not overlap at all."""
+def _read_area(src: OpenedLayer, area: shapely.Geometry) -> tuple[np.ndarray | None, Affine | None, float]:
+    """Band 1 over the area's window, the window's transform and the share of the area
+    that the raster's extent covers. (None, None, 0) when they do not overlap at all."""
     coverage = _extent_coverage(src, area)
     window = _pixel_window(src, area.bounds)
     if coverage == 0.0 or window is None:
-        return None, np.zeros((0, 0)), 0.0
+        return None, None, 0.0
     height, width = int(window.height), int(window.width)
     factor = max(1, math.ceil(math.sqrt(height * width / MAX_PIXELS)))
     out_shape = (math.ceil(height / factor), math.ceil(width / factor))
     values = src.src.read(1, window=window, out_shape=out_shape)
     transform = _window_transform(src, window, width / out_shape[1], height / out_shape[0])
-    key = (out_shape, tuple(transform)[:6])
-    if memo is None or key not in memo:
-        weights = cell_coverage(area, out_shape, transform)
-        if memo is not None:
-            memo[key] = weights
-    return values, memo[key] if memo is not None else weights, coverage
+    return values, transform, coverage
 
 
 def _extent_coverage(src: OpenedLayer, area: shapely.Geometry) -> float:
@@ -353,42 +335,126 @@ def _window_transform(src: OpenedLayer, window: rasterio.windows.Window, sx: flo
     return Affine(a * sx + b * 0.0, a * 0.0 + b * sy, c, d * sx + e * 0.0, d * 0.0 + e * sy, f)
 
 
-def cell_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Affine) -> np.ndarray:
-    """The share (0..1) of each grid cell that lies inside the area: exact, not
-    pixel-centre-in-polygon, so a plot's edge pixels count by how much of them it holds
-    and an area smaller than a pixel still weighs the pixels it touches.
+def weighted_shares(
+    area: shapely.Geometry, transform: Affine, valid: np.ndarray, indicators: dict[str, np.ndarray]
+) -> tuple[int, dict[str, float]]:
+    """How many valid pixels the area reaches, and each indicator's mean over them, every
+    pixel weighted by the share of its cell inside the area (0, {} when none is valid).
 
-    Polygons on a north-up grid (every layer we read) are measured by exactextract, which
-    walks the outline through the grid once: a 1 km circle on a 30 m grid costs about a
-    tenth of intersecting its ~450 outline cells with GEOS. Anything else (points, lines,
-    a rotated grid) takes the geometric path below; both agree to about 1e-8 of a cell.
+    Coverage is exact, not pixel-centre-in-polygon, so a plot's edge pixels count by how
+    much of them it holds and an area smaller than a pixel still weighs the pixels it
+    touches: `exact_coverage` for polygons on a north-up grid (every layer we read),
+    `cell_coverage` for anything else."""
+    weights = exact_coverage(area, valid.shape, transform)
+    if weights is None:
+        weights = cell_coverage(area, valid.shape, transform)
+    keep = (weights > 0) & valid
+    count = int(keep.sum())
+    if count == 0:
+        return 0, {}
+    w = weights[keep].astype(np.float64)  # sums in double precision, whatever the shares' type
+    total = float(w.sum())
+    return count, {name: float(_weighted_sum(values[keep], w)) / total for name, values in indicators.items()}
+
+
+def _weighted_sum(values: np.ndarray, w: np.ndarray) -> float:
+    # A 0/1 indicator sums the weights it selects (no product with the zeros).
+    return w[values].sum() if values.dtype == bool else (values * w).sum()
+
+
+# Shares up to this are rounding, not area: the running sum along a row leaves a few
+# 1e-16 in the cells right of an area (exactextract leaves them empty, and its smallest
+# real shares on the bench's plots are some 3e-13).
+_ROUNDING = 1e-14
+
+
+def exact_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Affine) -> np.ndarray | None:
+    """The share (0..1, single precision) of each cell of a north-up grid that lies inside
+    a polygonal area, or None for another area (a point, a line) or grid (rotated, or not
+    north-up).
+
+    Each ring's edges are cut where they cross grid lines; a piece within a cell adds the
+    signed area between it and the cell's right edge to that cell, and its height to every
+    cell to its right in the row (a running sum along the row), as font rasterisers do.
+    Summed over a closed ring this is the area of the ring inside each cell; holes, turning
+    the other way, subtract theirs. It is what exactextract computes, vectorised over the
+    pieces with numpy: a 1 km circle on a 10 m grid has some 50,000 cells but only about
+    1,100 pieces, where exactextract fills every cell (and returns the stored single
+    precision shares, which is why the result is rounded to them here too).
     """
-    if area.area > 0 and area.geom_type in ("Polygon", "MultiPolygon"):
-        weights = _exact_coverage(area, shape, transform)
-        if weights is not None:
-            return weights
-    return _geometric_coverage(area, shape, transform)
-
-
-def _exact_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Affine) -> np.ndarray | None:
-    """exactextract's coverage fractions on the grid, or None for a grid it cannot
-    describe (rotated, or not north-up)."""
     a, b, c, d, e, f = transform[:6]
-    if b != 0 or d != 0 or a <= 0 or e >= 0:
+    if b != 0 or d != 0 or a <= 0 or e >= 0 or not _polygonal(area):
         return None
     height, width = shape
-    # Only the grid's geometry matters: the values are never read.
-    grid = NumPyRasterSource(np.zeros((height, width), dtype=np.uint8), c, f + e * height, c + a * width, f)
-    feature = {"type": "Feature", "properties": {}, "geometry": shapely.geometry.mapping(area)}
-    (result,) = exact_extract(grid, [feature], ["cell_id", "coverage"], output="geojson")
-    cells = np.asarray(result["properties"]["cell_id"], dtype=np.int64)
-    weights = np.zeros(height * width, dtype="float64")
-    weights[cells] = np.clip(np.asarray(result["properties"]["coverage"], dtype="float64"), 0.0, 1.0)
-    return weights.reshape(shape)
+    x0, y0, x1, y1 = _edges(area, c, a, f, e)
+    dx, dy = x1 - x0, y1 - y0
+    # Where each edge crosses a column line (x integer) or a row line (y integer), at the
+    # fraction t along the edge; with the ends (t = 0, 1) they cut it into pieces. A
+    # crossing lies exactly on its line, so that the heights of the pieces in a row cancel
+    # exactly right of the area (computed from t they would leave 1e-14 there).
+    edges = np.arange(x0.size)
+    edge_ids, ts, xs, ys = [edges, edges], [np.zeros(x0.size), np.ones(x0.size)], [x0, x1], [y0, y1]
+    for axis, (p0, p1, dp) in enumerate(((x0, x1, dx), (y0, y1, dy))):
+        first = np.floor(np.minimum(p0, p1)) + 1  # lines strictly between the ends
+        crossings = np.maximum(np.ceil(np.maximum(p0, p1)) - first, 0).astype(np.intp)
+        edge = np.repeat(edges, crossings)
+        line = first[edge] + (np.arange(edge.size) - (np.cumsum(crossings) - crossings)[edge])
+        t = (line - p0[edge]) / dp[edge]
+        edge_ids.append(edge)
+        ts.append(t)
+        xs.append(line if axis == 0 else x0[edge] + t * dx[edge])
+        ys.append(line if axis == 1 else y0[edge] + t * dy[edge])
+    edge, t = np.concatenate(edge_ids), np.concatenate(ts)
+    order = np.lexsort((t, edge))
+    edge, x, y = edge[order], np.concatenate(xs)[order], np.concatenate(ys)[order]
+    piece = edge[:-1] == edge[1:]
+    height_of = (y[1:] - y[:-1])[piece]
+    x_mid, y_mid = ((x[1:] + x[:-1]) / 2)[piece], ((y[1:] + y[:-1]) / 2)[piece]
+    row, col = np.floor(y_mid).astype(np.intp), np.floor(x_mid).astype(np.intp)
+    kept = (height_of != 0) & (row >= 0) & (row < height) & (col < width)
+    row, col, height_of, x_mid = row[kept], col[kept], height_of[kept], x_mid[kept]
+    col = np.maximum(col, -1)  # left of the window, a piece only adds its height to the row
+    carried = np.bincount(row * (width + 1) + col + 1, weights=height_of, minlength=height * (width + 1))
+    # In place: a window may hold up to MAX_PIXELS cells.
+    carried = carried.reshape(height, width + 1).astype(np.float64, copy=False)
+    inside = np.cumsum(carried, axis=1, out=carried)[:, :width]
+    own = col >= 0  # the pieces' own cells: only some 1,100 of them, added one by one
+    np.add.at(inside, (row[own], col[own]), height_of[own] * (col[own] + 1 - x_mid[own]))
+    # Single precision also rounds the running sums' 1 + 1e-16 of inner cells to 1.
+    weights = inside.astype(np.float32)
+    weights[weights <= _ROUNDING] = 0.0
+    return weights
 
 
-def _geometric_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Affine) -> np.ndarray:
-    """Cell shares by GEOS intersections.
+def _edges(
+    area: shapely.Geometry, c: float, a: float, f: float, e: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every ring's edges in cell units (x right, y down from the grid's corner), each
+    ring turned so that outer rings add area and holes take it away."""
+    pieces = []
+    for polygon in shapely.get_parts(area):
+        for index, ring in enumerate(shapely.get_rings(polygon)):
+            xy = shapely.get_coordinates(ring)
+            if shapely.is_ccw(ring) != (index == 0):  # outer rings counter-clockwise, holes clockwise
+                xy = xy[::-1]
+            pieces.append(xy)
+    xy = np.concatenate(pieces)
+    x, y = (xy[:, 0] - c) / a, (xy[:, 1] - f) / e
+    # Edges join consecutive vertices of the same ring (each ring repeats its first vertex).
+    ends = np.cumsum([len(p) for p in pieces])
+    last = np.zeros(len(xy), bool)
+    last[ends - 1] = True
+    start = ~last
+    return x[start], y[start], np.roll(x, -1)[start], np.roll(y, -1)[start]
+
+
+def _polygonal(area: shapely.Geometry) -> bool:
+    return area.area > 0 and area.geom_type in ("Polygon", "MultiPolygon")
+
+
+def cell_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Affine) -> np.ndarray:
+    """The share (0..1) of each grid cell that lies inside the area, by GEOS
+    intersections: for what `exact_coverage` does not measure (points, lines, a rotated grid).
 
     Only cells the area touches are measured (rasterio's all-touched mask). In a large
     window (a 50 km circle holds millions of cells) a touched cell more than one cell

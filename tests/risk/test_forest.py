@@ -174,6 +174,17 @@ LARGE_WINDOW_AREAS = {
     "box and a sliver": shapely.union(
         pixel_box(5, 5, 120, 100), shapely.box(WEST + 0.05, NORTH - 0.05, WEST + 0.05002, NORTH - 0.049)
     ),
+    # Rings may come in either order of vertices; parts may be apart; the circle above and
+    # this one reach beyond the window's left and top edges.
+    "clockwise circle": shapely.Polygon(
+        circle(lat=NORTH - 0.002, lng=WEST + 0.02, radius_km=0.5).exterior.coords[::-1]
+    ),
+    "two circles": shapely.MultiPolygon(
+        [
+            circle(lat=NORTH - 0.012, lng=WEST + 0.012, radius_km=0.4),
+            circle(lat=NORTH - 0.045, lng=WEST + 0.04, radius_km=0.6),
+        ]
+    ),
 }
 
 
@@ -183,21 +194,55 @@ def test_large_window_coverage_measures_the_outline_and_equals_measuring_every_c
     area, shape = LARGE_WINDOW_AREAS[name], (240, 240)
     transform = from_origin(WEST, NORTH, PIXEL, PIXEL)
     reference = _every_cell_measured(area, shape)
-    # The GEOS path (points, lines, rotated grids) and exactextract (polygons on a
-    # north-up grid) both equal measuring every cell: floating point apart, a millionth
-    # of a cell at most.
-    assert np.abs(forest._geometric_coverage(area, shape, transform) - reference).max() < 1e-9
-    assert np.abs(forest.cell_coverage(area, shape, transform) - reference).max() < 1e-6
-    assert (reference == 1.0).sum() > 1000  # the interior the shortcut weighs without geometry
+    # The GEOS path (points, lines, rotated grids) and the running sums (polygons on a
+    # north-up grid) both equal measuring every cell: floating point apart, and the
+    # latter rounded to single precision as exactextract stores its shares.
+    assert np.abs(forest.cell_coverage(area, shape, transform) - reference).max() < 1e-9
+    assert np.abs(forest.exact_coverage(area, shape, transform) - reference).max() < 1e-6
+    assert (reference == 1.0).sum() > 300  # the interior the shortcut weighs without geometry
+
+
+def _loss_like_window(shape: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """Loss years in patches, with nodata patches: the two loss shares differ."""
+    rng = np.random.default_rng(3)
+    coarse = rng.integers(0, 25, size=(shape[0] // 8 + 1, shape[1] // 8 + 1), dtype=np.uint8)
+    coarse[rng.random(coarse.shape) < 0.6] = 0
+    coarse[rng.random(coarse.shape) < 0.05] = 255
+    values = np.repeat(np.repeat(coarse, 8, axis=0), 8, axis=1)[: shape[0], : shape[1]]
+    return values, values != 255
+
+
+@pytest.mark.parametrize("name", LARGE_WINDOW_AREAS)
+def test_exact_shares_equal_the_means_over_every_cell_measured(name):
+    area, shape = LARGE_WINDOW_AREAS[name], (240, 240)
+    values, valid = _loss_like_window(shape)
+    # 0/1 indicators (class and loss layers) and a fraction (cover-fraction layers).
+    indicators = {"after": values >= 21, "any": values > 0, "fraction": values / 255.0}
+    reference = _every_cell_measured(area, shape)
+    keep = (reference > 0) & valid
+    count, shares = forest.weighted_shares(area, from_origin(WEST, NORTH, PIXEL, PIXEL), valid, indicators)
+    # Valid cells only. An edge on a cell edge, in degrees, lies a float's width off it:
+    # the cells beside it may count or not (in the reference too), no others.
+    assert ((reference > 1e-9) & valid).sum() <= count <= (forest._grown(reference > 0) & valid).sum()
+    # Each share is its own indicator's mean (not the first one's), nodata left out.
+    for key, indicator in indicators.items():
+        expected = (reference * indicator)[keep].sum() / reference[keep].sum()
+        assert shares[key] == pytest.approx(expected, abs=1e-6)
+    assert shares["after"] < shares["any"]
 
 
 def test_a_rotated_grid_takes_the_geometric_path_and_agrees():
     area = LARGE_WINDOW_AREAS["circle"]
+    values, valid = _loss_like_window((240, 240))
+    indicators = {"after": values >= 21, "any": values > 0}
     north_up = from_origin(WEST, NORTH, PIXEL, PIXEL)
-    assert forest._exact_coverage(area, (240, 240), north_up) is not None
-    sheared = north_up @ Affine.shear(0.0, 0.0001)
-    assert forest._exact_coverage(area, (240, 240), sheared) is None
-    assert forest.cell_coverage(area, (240, 240), sheared).sum() > 0
+    sheared = north_up @ Affine.shear(0.0, 1e-9)  # rotated by a negligible angle
+    assert forest.exact_coverage(area, (240, 240), north_up) is not None
+    assert forest.exact_coverage(area, (240, 240), sheared) is None
+    count, shares = forest.weighted_shares(area, sheared, valid, indicators)
+    exact_count, exact_shares = forest.weighted_shares(area, north_up, valid, indicators)
+    assert abs(count - exact_count) <= 2  # cells the outline only grazes
+    assert shares == pytest.approx(exact_shares, abs=1e-6)
 
 
 def test_layer_in_another_crs_is_reported_missing(tmp_path):
