@@ -120,7 +120,7 @@ CASES: list[Case] = [
         "Evidence record of a 500-point batch (30 m loss layer): signing and storing",
         risk_batch_evidence,
         [
-            value_below("overhead_pct", 5, "%", "added to the batch's p50"),
+            value_below("overhead_pct", 5, "%", "added to the batch's p50", why=why.evidence_overhead),
             value_below("signed_bytes_per_plot", 2, "KB", "signed record per plot"),
         ],
     ),
