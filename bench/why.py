@@ -123,6 +123,6 @@ def evidence_overhead(m: Measurement, _: Results) -> str:
         "coverage by our own code), the record did not: in-process cProfile of three such records "
         "(bench/profile_risk.py's layers, 500 points) gave 196 ms, of which 131 ms writing the "
         "RFC 8785 canonical bytes (evidence.records.canonical: the walk that marks every float, "
-        "about 22,000 values a record), 28 ms the statement of the layers and the rest the row's "
-        "insert"
+        "about 22,000 values a record), 20 ms the layers' provenance, the rest queries and the "
+        "row's insert"
     )
