@@ -4,6 +4,7 @@
     .venv/bin/python bench/profile_risk.py job     # 10,000 plots in chunks, as the job's worker does
     .venv/bin/python bench/profile_risk.py points  # 500 points, 1 km circles, on the 30 m loss layer
     .venv/bin/python bench/profile_risk.py points --real  # on the 10 m + 30 m layers instead
+    .venv/bin/python bench/profile_risk.py evidence  # signing and storing the points' evidence record
 
 `--real` scores on the layers at their published resolution (cases_layers_real.py: a
 JRC-style 10 m cover layer and a Hansen-style 30 m loss layer, generated once under var/)
@@ -33,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["batch", "job", "points"])
+    parser.add_argument("what", choices=["batch", "job", "points", "evidence"])
     parser.add_argument("--runs", type=int, default=3, help="timed runs before the profiled one")
     parser.add_argument("--top", type=int, default=20, help="profile entries shown per ordering")
     parser.add_argument("--real", action="store_true", help="the 10 m + 30 m layers of cases_layers_real")
@@ -48,7 +49,7 @@ def main() -> None:
             score = {"batch": _real_batch, "job": _real_job, "points": _real_points}[args.what]()
         else:
             _register_layers(Path(tmp))
-            score = {"batch": _batch, "job": _job, "points": _points}[args.what]()
+            score = {"batch": _batch, "job": _job, "points": _points, "evidence": _evidence}[args.what]()
         score()  # first use loads the country boundaries and warms GDAL's block cache
         for _ in range(args.runs):
             wall, cpu = time.perf_counter(), time.process_time()
@@ -129,6 +130,31 @@ def _points() -> Callable[[], None]:
     from forest_layer import batch_points
 
     return _points_batch([(p["lat"], p["lng"]) for p in batch_points(500)])
+
+
+def _evidence() -> Callable[[], None]:
+    """The evidence record of the 500-point batch (as `keepEvidence` keeps it): the points
+    are scored once, each run signs and stores their record."""
+    from forest_layer import batch_points
+
+    from accounts.models import User
+    from risk import service
+    from risk.evidence_record import point_area, risk_record_write
+
+    owner = User.objects.create_user(email="profile@example.com", password=None, plan_id="enterprise")
+    answer = service.risk_score_batch(points=[(p["lat"], p["lng"]) for p in batch_points(500)], radius_km=1)
+    # What the batch view gives the record for each point (risk.views, _batch_record).
+    plots = [
+        ({**result["location"], "radius_km": 1}, result, point_area(result), None)
+        for result in answer["results"]
+    ]
+
+    def score() -> None:
+        risk_record_write(
+            owner=owner, livemode=True, request_kind="batch", commodity=None, plots=plots, radius_km=1
+        )
+
+    return score
 
 
 def _points_batch(points: list[tuple[float, float]]) -> Callable[[], None]:
