@@ -203,8 +203,14 @@ def _scaling(ctx: Context) -> dict[str, float]:
     with two_layers(ctx):
         _job(ctx, features[:50])
         out["job_one"] = plots / _job(ctx, features)
-        with celery_worker(ctx.env, name="second"):
+        with celery_worker(ctx.env, name="second") as second:
+            pids = (ctx.worker.pid, second.pid)
+            before = [cpu_seconds(pid, with_children=True) for pid in pids]
             out["job_two"] = plots / _job(ctx, polygon_features(plots, seed=41))
+            # Each worker's share of the job's CPU: whether the chunks were shared at all.
+            out["job_two_cpu"] = [
+                cpu_seconds(pid, with_children=True) - b for pid, b in zip(pids, before, strict=True)
+            ]
     return out
 
 
@@ -239,7 +245,9 @@ def capacity(ctx: Context) -> Measurement:
         f"one instance {scaling['web_one']:,.0f} req/s, two {scaling['web_two']:,.0f} req/s "
         f"({m.values['web_ratio']:.2f}×); job of {ctx.scaled(JOB_PLOTS, 400):,} polygon plots, one "
         f"worker {scaling['job_one']:,.0f} plots/s, two {scaling['job_two']:,.0f} plots/s "
-        f"({m.values['job_ratio']:.2f}×); docs/deploy.md's example load ("
+        f"({m.values['job_ratio']:.2f}×, CPU of the two workers during it "
+        + " and ".join(f"{seconds:.1f} s" for seconds in scaling["job_two_cpu"])
+        + "); docs/deploy.md's example load ("
         + ", ".join(f"{kind} {rate:,.1f}/s" for kind, rate in EXAMPLE_LOAD.items())
         + f") needs, at {TARGET_BUSY:.0%} busy: "
         + ", ".join(f"{group} {cores:.1f} cores" for group, cores in plan.items())
