@@ -285,10 +285,20 @@ CASES: list[Case] = [
         capacity,
         [
             value_at_least(
-                "web_ratio", 0.9, "x", "verify at saturation, two instances / one (two cores)", digits=2
+                "web_ratio",
+                0.9,
+                "x",
+                "verify at saturation, two instances / one (two cores)",
+                digits=2,
+                why=why.capacity_web,
             ),
             value_at_least(
-                "job_ratio", 1.6, "x", "risk job plots per second, two solo workers / one", digits=2
+                "job_ratio",
+                1.6,
+                "x",
+                "risk job plots per second, two solo workers / one",
+                digits=2,
+                why=why.capacity_jobs,
             ),
         ],
     ),

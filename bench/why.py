@@ -142,3 +142,20 @@ def database_scale(m: Measurement, _: Results) -> str:
             "vs 7.9 ms (10k vs 1M). docs/deploy.md sizes shared_buffers for this"
         )
     return f"worst {worst} {ratios[worst]:.2f}×, every other row within {rest:.2f}×{cause}"
+
+
+def capacity_web(m: Measurement, _: Results) -> str:
+    return (
+        f"one instance {m.values['web_one']:,.0f} req/s, two {m.values['web_two']:,.0f}: both on the "
+        "same two vCPUs, so the second instance adds processes, not cores (docs/deploy.md, Capacity plan)"
+    )
+
+
+def capacity_jobs(m: Measurement, _: Results) -> str:
+    alone = m.values.get("job plot (polygon, two 30 m layers): worker ms", 0.0)
+    split = " and ".join(f"{seconds:.1f} s" for seconds in m.values.get("job_two_cpu", []))
+    return (
+        f"the two workers used {split} of CPU for a job one worker scores with {alone:.2f} ms a plot: "
+        "both took chunks, each plot cost more CPU while both ran on the two vCPUs (docs/deploy.md, "
+        "Capacity plan)"
+    )
