@@ -130,7 +130,9 @@ def evidence_overhead(m: Measurement, _: Results) -> str:
 def database_scale(m: Measurement, _: Results) -> str:
     ratios = {row: value for row, value in m.values.items() if row != "worst_ratio"}
     worst = max(ratios, key=ratios.get)
-    rest = max((value for row, value in ratios.items() if row != worst), default=0.0)
+    # The other rows: the same row of the other account kind is the same measurement.
+    kind = worst.split(": ", 1)[1]
+    rest = max((value for row, value in ratios.items() if not row.endswith(kind)), default=0.0)
     cause = ""
     if worst.endswith("verify p99"):
         cause = (
