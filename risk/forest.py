@@ -21,6 +21,7 @@ GDAL's /vsicurl/, only from the configured forest-data hosts.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
@@ -169,8 +170,14 @@ def circle(*, lat: float, lng: float, radius_km: float, vertices: int = CIRCLE_V
     dlat = radius_km / KM_PER_DEGREE_LAT
     cos_lat = max(math.cos(math.radians(lat)), 0.01)
     dlng = radius_km / (KM_PER_DEGREE_LNG_AT_EQUATOR * cos_lat)
+    cos, sin = _unit_circle(vertices)
+    return shapely.polygons(np.column_stack((lng + dlng * cos, lat + dlat * sin)))
+
+
+@functools.lru_cache(maxsize=4)
+def _unit_circle(vertices: int) -> tuple[np.ndarray, np.ndarray]:
     angles = np.linspace(0.0, 2.0 * math.pi, vertices, endpoint=False)
-    return shapely.Polygon(zip(lng + dlng * np.cos(angles), lat + dlat * np.sin(angles), strict=True))
+    return np.cos(angles), np.sin(angles)
 
 
 def forest_evidence(
@@ -349,7 +356,7 @@ def weighted_shares(
     if weights is None:
         weights = cell_coverage(area, valid.shape, transform)
     keep = (weights > 0) & valid
-    count = int(keep.sum())
+    count = int(np.count_nonzero(keep))
     if count == 0:
         return 0, {}
     w = weights[keep].astype(np.float64)  # sums in double precision, whatever the shares' type
@@ -431,21 +438,35 @@ def _edges(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Every ring's edges in cell units (x right, y down from the grid's corner), each
     ring turned so that outer rings add area and holes take it away."""
-    pieces = []
-    for polygon in shapely.get_parts(area):
-        for index, ring in enumerate(shapely.get_rings(polygon)):
-            xy = shapely.get_coordinates(ring)
-            if shapely.is_ccw(ring) != (index == 0):  # outer rings counter-clockwise, holes clockwise
-                xy = xy[::-1]
-            pieces.append(xy)
-    xy = np.concatenate(pieces)
+    xy, ring = _rings(area)
     x, y = (xy[:, 0] - c) / a, (xy[:, 1] - f) / e
+    if ring is None:
+        return x[:-1], y[:-1], x[1:], y[1:]
     # Edges join consecutive vertices of the same ring (each ring repeats its first vertex).
-    ends = np.cumsum([len(p) for p in pieces])
-    last = np.zeros(len(xy), bool)
-    last[ends - 1] = True
-    start = ~last
-    return x[start], y[start], np.roll(x, -1)[start], np.roll(y, -1)[start]
+    same = ring[1:] == ring[:-1]
+    return x[:-1][same], y[:-1][same], x[1:][same], y[1:][same]
+
+
+def _rings(area: shapely.Geometry) -> tuple[np.ndarray, np.ndarray | None]:
+    """The vertices of every ring, outer rings counter-clockwise and holes clockwise, and
+    the ring each vertex belongs to (None when there is one ring: a circle, most plots,
+    read without building a ring object per ring)."""
+    if area.geom_type == "Polygon" and shapely.get_num_interior_rings(area) == 0:
+        xy = shapely.get_coordinates(area)
+        return (xy if shapely.is_ccw(shapely.get_exterior_ring(area)) else xy[::-1]), None
+    polygons = shapely.get_parts(area)
+    rings = shapely.get_rings(polygons)
+    per_polygon = shapely.get_num_interior_rings(polygons) + 1
+    outer = np.zeros(rings.size, bool)
+    outer[np.cumsum(per_polygon) - per_polygon] = True  # each polygon's rings start with its outer one
+    xy, ring = shapely.get_coordinates(rings, return_index=True)
+    backwards = (shapely.is_ccw(rings) != outer)[ring]
+    if backwards.any():  # such a ring is read from its last vertex to its first
+        size = np.bincount(ring, minlength=rings.size)
+        begin = np.cumsum(size) - size
+        index = np.arange(ring.size)
+        xy = xy[np.where(backwards, 2 * begin[ring] + size[ring] - 1 - index, index)]
+    return xy, ring
 
 
 def _polygonal(area: shapely.Geometry) -> bool:
