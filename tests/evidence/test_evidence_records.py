@@ -369,8 +369,9 @@ def test_our_canonical_bytes_are_rfc_8785s():
     # What the fast path does not take, the library writes or refuses.
     with pytest.raises(rfc8785.IntegerDomainError):
         canonical({"big": 2**60})
-    for tricky in ("a\x00b", "ends like a mark \\u0000>", "\\u0000<1.5\\u0000>"):
+    for tricky in ("a\x00b", "ends like a mark \\u0000>", "\\u0000<1.5\\u0000>", "\x00<1.5\x00>", "\x00>"):
         assert canonical({"s": tricky, "n": [1.5]}) == rfc8785.dumps({"s": tricky, "n": [1.5]})
+        assert canonical({tricky: [tricky], "n": 2.0}) == rfc8785.dumps({tricky: [tricky], "n": 2.0})
 
 
 def test_the_private_key_is_encrypted_at_rest(client, layers):
