@@ -121,9 +121,11 @@ def evidence_overhead(m: Measurement, _: Results) -> str:
     return (
         f"{m.notes.split(';')[1].strip()}; the batch it is compared with got faster (exact cell "
         "coverage by our own code), the record did not: `bench/profile_risk.py evidence` signs and "
-        "stores the 500 points' record in 32-36 ms of CPU; under cProfile 49 of its 72 ms are the "
-        "RFC 8785 canonical bytes (evidence.records.canonical: a walk over 22,170 values that marks "
-        "4,225 floats, then the json module's encoder), the rest the signature, queries and insert"
+        "stores the 500 points' record in 27-36 ms; timed call by call (no profiler), the RFC 8785 "
+        "bytes of its 382 KB body take 14 ms (the walk that marks 4,225 floats among 22,170 values "
+        "6.7 ms, the json module's encoder 5.4 ms, which no serialiser through it goes below), the "
+        "two attachments 2 ms, building the verdict 4.5 ms, the signature 1.3 ms; a walk that "
+        "skips plain values without a call each measured no faster (14.3 ms)"
     )
 
 
