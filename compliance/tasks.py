@@ -1,21 +1,11 @@
 """Celery adapters for DDS work: take ids, call services."""
 
 from celery import shared_task
-from celery.signals import worker_init, worker_process_init
 from django.conf import settings
 
 from compliance.documents import dds_documents_maintain, dds_pdf_render
 from compliance.downstream import trading_partner_records_purge
 from compliance.services import dds_screen, dds_sweep_unscreened
-from risk.engine import get_place_index
-
-
-@worker_process_init.connect
-@worker_init.connect
-def _load_place_index(**_: object) -> None:
-    """Read the plot map's place names before the first PDF needs them: otherwise the
-    first statement a worker renders, perhaps for a request waiting on it, pays for it."""
-    get_place_index()
 
 
 @shared_task(name="compliance.screen_statement", acks_late=True, time_limit=1800, soft_time_limit=1700)

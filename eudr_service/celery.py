@@ -28,9 +28,12 @@ def ping() -> str:
 
 @worker_process_init.connect
 @worker_init.connect
-def _load_country_index(**_: object) -> None:
-    """Load the country boundaries (about a second) before the first task needs them."""
+def _load_indexes(**_: object) -> None:
+    """Load the country boundaries (about a second) and the plot map's place names before
+    the first task needs them: otherwise the first statement a worker screens or renders,
+    perhaps for a request waiting on it, pays for them."""
     # This module loads before the apps are ready.
-    from risk.engine import get_index  # noqa: PLC0415
+    from risk.engine import get_index, get_place_index  # noqa: PLC0415
 
     get_index()
+    get_place_index()

@@ -6,10 +6,12 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "eudr_service.settings")
 
 application = get_wsgi_application()
 
-# Load the country boundaries index now (about a second) so no request pays for it.
-from risk.engine import get_index  # noqa: E402
+# Load the country boundaries (about a second) and the plot map's place names (a small
+# statement's PDF renders in the request) now, so that no request pays for them.
+from risk.engine import get_index, get_place_index  # noqa: E402
 
 get_index()
+get_place_index()
 
 # Import every view now (and what views import: DRF, the serializers, WeasyPrint), and
 # build the URL resolver's lookup tables: each forked worker then shares them instead of
