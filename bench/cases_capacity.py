@@ -18,6 +18,7 @@ nearly twice as fast.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import time
 from pathlib import Path
@@ -29,6 +30,7 @@ from harness import LUA, Measurement, http, json_body, server, timed_requests
 from workers import celery_worker, children, cpu_seconds
 
 JOB_PLOTS = 4000
+CHUNK_SIZE = 500  # RISK_JOB_CHUNK_SIZE's default
 
 # The example load of docs/deploy.md ("Capacity plan"), as peak rates per second of the
 # kinds measured here: 10 million badge views a day, three times the day's average at the
@@ -202,16 +204,49 @@ def _scaling(ctx: Context) -> dict[str, float]:
     features = polygon_features(plots, seed=37)
     with two_layers(ctx):
         _job(ctx, features[:50])
+        before_one = _counters(ctx.worker.pid)
         out["job_one"] = plots / _job(ctx, features)
+        out["job_one_counters"] = [_counters(ctx.worker.pid, since=before_one)]
         with celery_worker(ctx.env, name="second") as second:
+            # Warm as the first worker is: a job of two chunks, one for each.
+            _job(ctx, features[: 2 * CHUNK_SIZE])
             pids = (ctx.worker.pid, second.pid)
             before = [cpu_seconds(pid, with_children=True) for pid in pids]
+            before_two = [_counters(pid) for pid in pids]
             out["job_two"] = plots / _job(ctx, polygon_features(plots, seed=41))
+            out["job_two_counters"] = [
+                _counters(pid, since=b) for pid, b in zip(pids, before_two, strict=True)
+            ]
             # Each worker's share of the job's CPU: whether the chunks were shared at all.
             out["job_two_cpu"] = [
                 cpu_seconds(pid, with_children=True) - b for pid, b in zip(pids, before, strict=True)
             ]
     return out
+
+
+def _counters(pid: int, since: tuple[float, ...] | None = None) -> tuple[float, ...]:
+    """(user s, system s, minor faults, voluntary and involuntary switches) of a process
+    from /proc, or their change since an earlier reading."""
+    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    status = dict(
+        line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line
+    )
+    tick = os.sysconf("SC_CLK_TCK")
+    now = (
+        int(stat[11]) / tick,
+        int(stat[12]) / tick,
+        float(stat[7]),
+        float(status["voluntary_ctxt_switches"]),
+        float(status["nonvoluntary_ctxt_switches"]),
+    )
+    return now if since is None else tuple(a - b for a, b in zip(now, since, strict=True))
+
+
+def _counted(workers: list[tuple[float, ...]]) -> str:
+    return " and ".join(
+        f"{user:.1f} / {system:.1f} s, {faults:,.0f} faults, {vol:,.0f} / {invol:,.0f} switches"
+        for user, system, faults, vol, invol in workers
+    )
 
 
 def example_plan(kinds: dict[str, dict[str, float]]) -> dict[str, float]:
@@ -247,7 +282,12 @@ def capacity(ctx: Context) -> Measurement:
         f"worker {scaling['job_one']:,.0f} plots/s, two {scaling['job_two']:,.0f} plots/s "
         f"({m.values['job_ratio']:.2f}×, CPU of the two workers during it "
         + " and ".join(f"{seconds:.1f} s" for seconds in scaling["job_two_cpu"])
-        + "); docs/deploy.md's example load ("
+        + "); each worker during the job (user s, system s, minor page faults, voluntary / "
+        "involuntary context switches): alone "
+        + _counted(scaling["job_one_counters"])
+        + ", two at once "
+        + _counted(scaling["job_two_counters"])
+        + "; docs/deploy.md's example load ("
         + ", ".join(f"{kind} {rate:,.1f}/s" for kind, rate in EXAMPLE_LOAD.items())
         + f") needs, at {TARGET_BUSY:.0%} busy: "
         + ", ".join(f"{group} {cores:.1f} cores" for group, cores in plan.items())

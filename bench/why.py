@@ -156,10 +156,11 @@ def capacity_web(m: Measurement, _: Results) -> str:
 
 
 def capacity_jobs(m: Measurement, _: Results) -> str:
-    alone = m.values.get("job plot (polygon, two 30 m layers): worker ms", 0.0)
+    alone = sum(m.values.get("job_one_counters", [(0.0, 0.0)])[0][:2])
     split = " and ".join(f"{seconds:.1f} s" for seconds in m.values.get("job_two_cpu", []))
     return (
-        f"the two workers used {split} of CPU for a job one worker scores with {alone:.2f} ms a plot: "
-        "both took chunks, each plot cost more CPU while both ran on the two vCPUs (docs/deploy.md, "
-        "Capacity plan)"
+        f"one worker alone used {alone:.1f} s of CPU for the job, the two at once {split}: both took "
+        "chunks and each plot cost more CPU while both ran; the same scoring run twice at once "
+        "in-process (bench/profile_risk.py job) costs what it costs alone, so the cores are not "
+        "the cause; what is was not found (docs/deploy.md, Capacity plan)"
     )
