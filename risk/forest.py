@@ -177,7 +177,9 @@ def circle(*, lat: float, lng: float, radius_km: float, vertices: int = CIRCLE_V
 @functools.lru_cache(maxsize=4)
 def _unit_circle(vertices: int) -> tuple[np.ndarray, np.ndarray]:
     angles = np.linspace(0.0, 2.0 * math.pi, vertices, endpoint=False)
-    return np.cos(angles), np.sin(angles)
+    cos, sin = np.cos(angles), np.sin(angles)
+    cos.flags.writeable = sin.flags.writeable = False  # shared by every circle
+    return cos, sin
 
 
 def forest_evidence(
