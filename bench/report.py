@@ -193,7 +193,8 @@ METHOD = [
     " divided by the requests (by the plots for the job); then verify at saturation against one"
     " gunicorn and against two (one wrk per instance, 8 connections each, the same 16 in all),"
     " and a 4,000-plot job (two 30 m layers) scored by the main solo worker, then by it and a"
-    " second one.",
+    " second one (warmed first by a job of two chunks); each worker's user and system CPU, page"
+    " faults and context switches during each job are read from /proc.",
     "- DDS: 100 point plots (1 ha each), more than `DDS_SYNC_SCREENING_MAX_PLOTS` (50), so"
     " the POST answers with the PDF of the SUBMITTED statement and the worker screens it; the"
     " bench polls `GET /api/eudr/v1/dds/{id}` every 50 ms until it leaves SUBMITTED, then"
