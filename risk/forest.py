@@ -414,7 +414,10 @@ def exact_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Af
         xs.append(line if axis == 0 else x0[edge] + t * dx[edge])
         ys.append(line if axis == 1 else y0[edge] + t * dy[edge])
     edge, t = np.concatenate(edge_ids), np.concatenate(ts)
-    order = np.lexsort((t, edge))
+    # By edge, then along it: what np.lexsort((t, edge)) gives, in a third of its time (the
+    # order of points at the same t, one place, does not matter).
+    order = np.argsort(t)
+    order = order[np.argsort(edge[order], kind="stable")]
     edge, x, y = edge[order], np.concatenate(xs)[order], np.concatenate(ys)[order]
     piece = edge[:-1] == edge[1:]
     height_of = (y[1:] - y[:-1])[piece]
