@@ -423,19 +423,81 @@ def exact_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Af
     height_of = (y[1:] - y[:-1])[piece]
     x_mid, y_mid = ((x[1:] + x[:-1]) / 2)[piece], ((y[1:] + y[:-1]) / 2)[piece]
     row, col = np.floor(y_mid).astype(np.intp), np.floor(x_mid).astype(np.intp)
-    kept = (height_of != 0) & (row >= 0) & (row < height) & (col < width)
+    kept = (height_of != 0) & (row >= 0) & (row < height)
     row, col, height_of, x_mid = row[kept], col[kept], height_of[kept], x_mid[kept]
-    col = np.maximum(col, -1)  # left of the window, a piece only adds its height to the row
-    carried = np.bincount(row * (width + 1) + col + 1, weights=height_of, minlength=height * (width + 1))
-    # In place: a window may hold up to MAX_PIXELS cells.
-    carried = carried.reshape(height, width + 1).astype(np.float64, copy=False)
-    inside = np.cumsum(carried, axis=1, out=carried)[:, :width]
-    own = col >= 0  # the pieces' own cells: only some 1,100 of them, added one by one
+    inside = running_sums(row, col, height_of, (height, width))
+    own = (col >= 0) & (col < width)  # the pieces' own cells: only some 1,100 of them, added one by one
     np.add.at(inside, (row[own], col[own]), height_of[own] * (col[own] + 1 - x_mid[own]))
     # Single precision also rounds the running sums' 1 + 1e-16 of inner cells to 1.
     weights = inside.astype(np.float32)
     weights[weights <= _ROUNDING] = 0.0
     return weights
+
+
+# A window with more cells than this per piece sums its rows piece by piece: a 1 km circle
+# has some 1,100 pieces over 63,000 cells of the 10 m grid, where numpy's running sum over
+# every cell took a third of the circle's coverage, and 400 over 8,200 cells of the 30 m
+# grid, where it is the quicker way.
+CELLS_PER_PIECE_BY_PIECE = 32
+
+
+def running_sums(
+    row: np.ndarray,
+    col: np.ndarray,
+    height_of: np.ndarray,
+    shape: tuple[int, int],
+    *,
+    by_piece: bool | None = None,
+) -> np.ndarray:
+    """Each cell's sum of the heights of the pieces left of it in its row (a piece right of
+    the window reaches no cell; left of it, every cell of its row), along every row of cells
+    or over the pieces, whichever is quicker for the window (`by_piece` chooses, for tests:
+    both give the same sums)."""
+    if by_piece is None:
+        by_piece = shape[0] * shape[1] > CELLS_PER_PIECE_BY_PIECE * row.size
+    if by_piece:
+        return _running_sums_by_piece(row, col, height_of, shape)
+    return _running_sums_by_cell(row, col, height_of, shape)
+
+
+def _running_sums_by_cell(
+    row: np.ndarray, col: np.ndarray, height_of: np.ndarray, shape: tuple[int, int]
+) -> np.ndarray:
+    """`running_sums` along every row of cells."""
+    height, width = shape
+    within = col < width
+    row, col, height_of = row[within], np.maximum(col[within], -1), height_of[within]
+    carried = np.bincount(row * (width + 1) + col + 1, weights=height_of, minlength=height * (width + 1))
+    # In place: a window may hold up to MAX_PIXELS cells.
+    carried = carried.reshape(height, width + 1)
+    return np.cumsum(carried, axis=1, out=carried)[:, :width]
+
+
+def _running_sums_by_piece(
+    row: np.ndarray, col: np.ndarray, height_of: np.ndarray, shape: tuple[int, int]
+) -> np.ndarray:
+    """`running_sums` over the pieces in reading order: the cells between two pieces share
+    one sum and are filled at once."""
+    height, width = shape
+    if row.size == 0:
+        return np.zeros(shape)
+    # Left of the window a piece adds its height from the row's first cell; from the last
+    # cell on, to no cell of its row (it sorts after the row's other pieces).
+    col = np.clip(col, -1, width)
+    order = np.argsort(row * (width + 2) + col + 1, kind="stable")
+    row, col, height_of = row[order], col[order], height_of[order]
+    running = np.cumsum(height_of)
+    # A closed ring leaves every row as often upwards as downwards, so each row's heights
+    # sum to zero: what the rows above leave in the sum is rounding, taken out row by row.
+    first = np.flatnonzero(np.diff(row, prepend=-1))
+    running -= np.repeat((running - height_of)[first], np.diff(first, append=row.size))
+    # A piece's sum holds from the cell right of it up to the next piece's; the last
+    # piece of a row (the sum back at zero) holds until the next row's first.
+    at = row * width + np.minimum(col, width - 1) + 1
+    last = np.append(at[1:] != at[:-1], True)  # several pieces in one cell: the last sum
+    at, running = at[last], running[last]
+    lengths = np.diff(at, prepend=0, append=height * width)
+    return np.repeat(np.append(0.0, running), lengths).reshape(shape)
 
 
 def _edges(

@@ -202,6 +202,22 @@ def test_large_window_coverage_measures_the_outline_and_equals_measuring_every_c
     assert (reference == 1.0).sum() > 300  # the interior the shortcut weighs without geometry
 
 
+@pytest.mark.parametrize("shape", [(240, 240), (240, 90), (90, 240)], ids=["whole", "cut right", "cut below"])
+@pytest.mark.parametrize("name", LARGE_WINDOW_AREAS)
+def test_running_sums_by_cell_and_by_piece_give_the_same_coverage(name, shape, monkeypatch):
+    # Which way a window is summed depends on its cells per piece; both must measure the
+    # same, in windows the area leaves on any side.
+    area, transform = LARGE_WINDOW_AREAS[name], from_origin(WEST, NORTH, PIXEL, PIXEL)
+    reference = _every_cell_measured(area, shape)
+    measured = {}
+    for by_piece, threshold in ((True, 0), (False, 10**12)):
+        monkeypatch.setattr(forest, "CELLS_PER_PIECE_BY_PIECE", threshold)
+        measured[by_piece] = forest.exact_coverage(area, shape, transform)
+        assert np.abs(measured[by_piece] - reference).max() < 1e-6, by_piece
+    assert np.array_equal(measured[True] > 0, measured[False] > 0)
+    assert np.abs(measured[True] - measured[False]).max() < 1e-7
+
+
 def _loss_like_window(shape: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
     """Loss years in patches, with nodata patches: the two loss shares differ."""
     rng = np.random.default_rng(3)
