@@ -425,7 +425,7 @@ def exact_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Af
     row, col = np.floor(y_mid).astype(np.intp), np.floor(x_mid).astype(np.intp)
     kept = (height_of != 0) & (row >= 0) & (row < height)
     row, col, height_of, x_mid = row[kept], col[kept], height_of[kept], x_mid[kept]
-    inside = running_sums(row, col, height_of, (height, width))
+    inside = _running_sums(row, col, height_of, (height, width))
     own = (col >= 0) & (col < width)  # the pieces' own cells: only some 1,100 of them, added one by one
     np.add.at(inside, (row[own], col[own]), height_of[own] * (col[own] + 1 - x_mid[own]))
     # Single precision also rounds the running sums' 1 + 1e-16 of inner cells to 1.
@@ -441,21 +441,13 @@ def exact_coverage(area: shapely.Geometry, shape: tuple[int, int], transform: Af
 CELLS_PER_PIECE_BY_PIECE = 32
 
 
-def running_sums(
-    row: np.ndarray,
-    col: np.ndarray,
-    height_of: np.ndarray,
-    shape: tuple[int, int],
-    *,
-    by_piece: bool | None = None,
+def _running_sums(
+    row: np.ndarray, col: np.ndarray, height_of: np.ndarray, shape: tuple[int, int]
 ) -> np.ndarray:
     """Each cell's sum of the heights of the pieces left of it in its row (a piece right of
     the window reaches no cell; left of it, every cell of its row), along every row of cells
-    or over the pieces, whichever is quicker for the window (`by_piece` chooses, for tests:
-    both give the same sums)."""
-    if by_piece is None:
-        by_piece = shape[0] * shape[1] > CELLS_PER_PIECE_BY_PIECE * row.size
-    if by_piece:
+    or over the pieces, whichever is quicker for the window (both give the same sums)."""
+    if shape[0] * shape[1] > CELLS_PER_PIECE_BY_PIECE * row.size:
         return _running_sums_by_piece(row, col, height_of, shape)
     return _running_sums_by_cell(row, col, height_of, shape)
 
@@ -463,7 +455,7 @@ def running_sums(
 def _running_sums_by_cell(
     row: np.ndarray, col: np.ndarray, height_of: np.ndarray, shape: tuple[int, int]
 ) -> np.ndarray:
-    """`running_sums` along every row of cells."""
+    """`_running_sums` along every row of cells."""
     height, width = shape
     within = col < width
     row, col, height_of = row[within], np.maximum(col[within], -1), height_of[within]
@@ -476,7 +468,7 @@ def _running_sums_by_cell(
 def _running_sums_by_piece(
     row: np.ndarray, col: np.ndarray, height_of: np.ndarray, shape: tuple[int, int]
 ) -> np.ndarray:
-    """`running_sums` over the pieces in reading order: the cells between two pieces share
+    """`_running_sums` over the pieces in reading order: the cells between two pieces share
     one sum and are filled at once."""
     height, width = shape
     if row.size == 0:
