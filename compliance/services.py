@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from datetime import time as datetime_time
 from typing import Any
@@ -198,8 +199,13 @@ def dds_file(
     filing_kind: str = FilingKind.DDS,
     livemode: bool = True,
     represented: bool = False,
+    claim: Callable[[DueDiligenceStatement], None] | None = None,
 ) -> tuple[DueDiligenceStatement, bool]:
     """File a statement from a validated body; returns (statement, replayed).
+
+    `claim`, when given, runs inside the filing's transaction with the new statement and
+    may raise to undo it: a caller filing on behalf of a queue records the statement
+    against its own row there, or finds the row taken back (cancelled) and files nothing.
 
     `represented`: the account files as the operator's authorised representative under a
     mandate recorded outside the account's organisations (a buyer's supplier mandate), so
@@ -228,6 +234,8 @@ def dds_file(
                 IdempotencyRecord.objects.create(
                     owner=owner, key=idempotency_key, request_hash=request_hash, statement=statement
                 )
+            if claim is not None:
+                claim(statement)
     except IntegrityError:
         # A concurrent retry with the same key won the race: answer with its statement.
         if idempotency_key:

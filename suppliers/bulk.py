@@ -22,7 +22,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from accounts.models import User
@@ -174,6 +174,28 @@ def declaration_body(supplier: Supplier, options: dict[str, Any]) -> dict[str, A
     }
 
 
+class RowNotClaimed(Exception):
+    """The row was taken back (a cancel) while its declaration was being filed."""
+
+
+def _claim(row: BulkFilingRow) -> bool:
+    """Take a queued row for filing; False when a cancel got to it first."""
+    return bool(
+        BulkFilingRow.objects.filter(pk=row.pk, state=RowState.QUEUED).update(
+            state=RowState.FILING, attempts=F("attempts") + 1, updated_at=timezone.now()
+        )
+    )
+
+
+def _record_filed(row: BulkFilingRow, statement) -> None:
+    """Inside the declaration's transaction: the row is filed only if still claimed."""
+    recorded = BulkFilingRow.objects.filter(pk=row.pk, state=RowState.FILING).update(
+        state=RowState.FILED, statement=statement, errors=[], updated_at=timezone.now()
+    )
+    if not recorded:
+        raise RowNotClaimed(row.pk)
+
+
 def _file_row(row: BulkFilingRow) -> None:
     filing = row.filing
     if row.supplier.commodity not in filing.options.get("goods", {}):
@@ -188,7 +210,7 @@ def _file_row(row: BulkFilingRow) -> None:
         _row_fail(row, flatten_validation_errors(incoming.errors))
         return
     try:
-        statement, _replayed = dds_file(
+        statement, replayed = dds_file(
             owner=filing.owner,
             data=incoming.validated_data,
             raw_body=body,
@@ -196,13 +218,17 @@ def _file_row(row: BulkFilingRow) -> None:
             filing_kind=FilingKind.SIMPLIFIED,
             livemode=filing.livemode,
             represented=True,
+            claim=lambda statement: _record_filed(row, statement),
         )
     except IdempotencyConflict:
         # The supplier's roster changed after this row was filed: the filed one stands.
-        statement = _statement_by_key(row)
-    BulkFilingRow.objects.filter(pk=row.pk).update(
-        state=RowState.FILED, statement=statement, errors=[], updated_at=timezone.now()
-    )
+        statement, replayed = _statement_by_key(row), True
+    except RowNotClaimed:
+        return  # cancelled while filing: the declaration was rolled back with the claim
+    if replayed:
+        # Filed before (by a worker that died before recording it): record it now.
+        with transaction.atomic():
+            _record_filed(row, statement)
 
 
 def _statement_by_key(row: BulkFilingRow):
@@ -210,7 +236,7 @@ def _statement_by_key(row: BulkFilingRow):
 
 
 def _row_fail(row: BulkFilingRow, errors: list[dict[str, Any]]) -> None:
-    BulkFilingRow.objects.filter(pk=row.pk).update(
+    BulkFilingRow.objects.filter(pk=row.pk, state=RowState.FILING).update(
         state=RowState.FAILED, errors=errors, updated_at=timezone.now()
     )
 
@@ -223,14 +249,20 @@ def _lease(filing_id: int) -> BulkFiling | None:
         pk=filing_id,
         status=BulkFilingStatus.RUNNING,
     ).update(leased_until=now + LEASE)
-    return BulkFiling.objects.select_related("owner").get(pk=filing_id) if taken else None
+    if not taken:
+        return None
+    # Rows a dead worker had claimed go back to the queue: their idempotency keys make
+    # filing them again safe (a declaration that did commit is found, not filed twice).
+    BulkFilingRow.objects.filter(filing_id=filing_id, state=RowState.FILING).update(state=RowState.QUEUED)
+    return BulkFiling.objects.select_related("owner").get(pk=filing_id)
 
 
 def bulk_filing_run(filing_id: int) -> int:
     """File the next chunk of queued rows; returns how many rows this call filed or failed.
 
     Called by the task, which calls again while rows are left, so one filing never holds a
-    worker for long and a cancel is seen between chunks."""
+    worker for long. Each row is claimed before it is filed, so a cancel stops the very
+    next row, and the row being filed is recorded only if the cancel did not take it."""
     filing = _lease(filing_id)
     if filing is None:
         return 0
@@ -241,13 +273,15 @@ def bulk_filing_run(filing_id: int) -> int:
     )
     done = 0
     for row in rows:
-        BulkFilingRow.objects.filter(pk=row.pk).update(attempts=row.attempts + 1)
+        if not _claim(row):
+            continue
         try:
             _file_row(row)
         except Exception as exc:
             if row.attempts + 1 >= MAX_ATTEMPTS:
                 _row_fail(row, [{"field": None, "code": "filing_error", "message": str(exc)[:300]}])
             else:
+                BulkFilingRow.objects.filter(pk=row.pk, state=RowState.FILING).update(state=RowState.QUEUED)
                 continue
         done += 1
     with transaction.atomic():
@@ -282,7 +316,9 @@ def bulk_filing_cancel(filing: BulkFiling) -> BulkFiling:
     with transaction.atomic():
         locked = BulkFiling.objects.select_for_update().get(pk=filing.pk)
         if locked.status == BulkFilingStatus.RUNNING:
-            BulkFilingRow.objects.filter(filing=locked, state=RowState.QUEUED).update(
+            # A row being filed is taken back too: its worker then records nothing and
+            # rolls its declaration back (_record_filed), so no row is filed after this.
+            BulkFilingRow.objects.filter(filing=locked, state__in=(RowState.QUEUED, RowState.FILING)).update(
                 state=RowState.CANCELLED
             )
             locked.status, locked.finished_at = BulkFilingStatus.CANCELLED, timezone.now()

@@ -160,6 +160,9 @@ class BulkFilingStatus(models.TextChoices):
 
 class RowState(models.TextChoices):
     QUEUED = "queued", _("waiting")
+    # Claimed by a worker that is filing it now; recorded FILED only if still claimed
+    # when its declaration commits, so a cancel stops the row being filed.
+    FILING = "filing", _("being filed")
     FILED = "filed", _("filed")
     FAILED = "failed", _("failed")
     CANCELLED = "cancelled", _("cancelled")

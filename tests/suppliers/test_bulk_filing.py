@@ -204,6 +204,47 @@ def test_cancel_stops_queued_rows_and_retry_files_the_failed_ones_again(
     assert second.status == "done"
 
 
+def test_a_cancel_during_a_rows_filing_undoes_that_row_and_files_nothing_after(
+    buyer, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Issue 40, finding 6: after cancel answered, rows were still filed. The row a worker is
+    filing at the moment of the cancel is rolled back with its declaration."""
+    filing = bulk_filing_create(owner=_owner(buyer), livemode=True, options=OPTIONS)  # task not run
+    real_file = dds_file
+    calls = []
+
+    def cancel_then_file(**kwargs):
+        calls.append(kwargs["idempotency_key"])
+        if len(calls) == 2:  # the second row is claimed; the buyer presses cancel now
+            bulk_filing_cancel(filing)
+            assert BulkFilingRow.objects.filter(filing=filing, state=RowState.FILING).count() == 0
+        return real_file(**kwargs)
+
+    monkeypatch.setattr("suppliers.bulk.dds_file", cancel_then_file)
+    with django_capture_on_commit_callbacks(execute=True):
+        bulk_filing_run(filing.pk)
+    counts = bulk_filing_counts(filing)
+    assert (counts["filed"], counts["cancelled"], counts["queued"], counts["filing"]) == (1, 2, 0, 0)
+    # The declaration of the row being filed at the cancel was rolled back with it.
+    assert DueDiligenceStatement.objects.filter(owner=filing.owner).count() == 1
+    assert len(calls) == 2  # the third row was never started
+    BulkFiling.objects.filter(pk=filing.pk).update(leased_until=None)
+    assert bulk_filing_run(filing.pk) == 0
+    assert DueDiligenceStatement.objects.filter(owner=filing.owner).count() == 1
+
+
+def test_rows_a_dead_worker_had_claimed_are_filed_once_by_the_next(buyer, django_capture_on_commit_callbacks):
+    filing = bulk_filing_create(owner=_owner(buyer), livemode=True, options=OPTIONS)
+    first = BulkFilingRow.objects.filter(filing=filing).order_by("id").first()
+    BulkFilingRow.objects.filter(pk=first.pk).update(
+        state=RowState.FILING, attempts=1
+    )  # then the worker died
+    with django_capture_on_commit_callbacks(execute=True):
+        bulk_filing_run(filing.pk)
+    assert bulk_filing_counts(filing)["filed"] == 3
+    assert DueDiligenceStatement.objects.filter(owner=filing.owner).count() == 3
+
+
 def test_the_api_files_in_bulk_reports_progress_and_downloads_results(
     buyer, django_capture_on_commit_callbacks
 ):
