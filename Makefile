@@ -26,6 +26,10 @@ run: export PUBLIC_BASE_URL ?= http://127.0.0.1:$(PORT)
 # its few parcels, so a declaration from parcel numbers is screened offline too.
 # $(VAR_DIR)/run/make-run.env records what was started, for commands run from another
 # shell (eudr_service/lib/make_run.py); it is removed when make run stops.
+# Without CELERY_BROKER_URL, a Celery worker (with beat) runs beside the web processes on
+# a broker of message files under $(VAR_DIR)/broker: bulk filings, PDFs, EU submissions,
+# webhooks and e-mails run off the request, as with Redis, and no server is needed.
+CELERY_CONCURRENCY ?= 2
 EU_FAKE_PORT ?= 8085
 ULDK_FAKE_PORT ?= 8086
 VAR_DIR ?= var
@@ -45,6 +49,13 @@ run: migrate
 	  $(PY) manage.py run_fake_uldk --port $(ULDK_FAKE_PORT) & uldk=$$!; pids="$$pids $$uldk"; \
 	  export ULDK_BASE_URL=http://127.0.0.1:$(ULDK_FAKE_PORT)/; \
 	  printf 'ULDK_BASE_URL=%s\nULDK_FAKE_PID=%s\n' "$$ULDK_BASE_URL" "$$uldk" >> $(MAKE_RUN_ENV).tmp; \
+	fi; \
+	if [ -z "$$CELERY_BROKER_URL" ]; then \
+	  export CELERY_BROKER_URL=filesystem://localhost$(abspath $(VAR_DIR))/broker; \
+	  $(VENV)/bin/celery -A eudr_service worker --beat --schedule $(VAR_DIR)/run/celerybeat-schedule \
+	    --concurrency $(CELERY_CONCURRENCY) --without-mingle --without-gossip --without-heartbeat \
+	    --loglevel WARNING & worker=$$!; pids="$$pids $$worker"; \
+	  printf 'CELERY_BROKER_URL=%s\nCELERY_WORKER_PID=%s\n' "$$CELERY_BROKER_URL" "$$worker" >> $(MAKE_RUN_ENV).tmp; \
 	fi; \
 	mv $(MAKE_RUN_ENV).tmp $(MAKE_RUN_ENV); \
 	$(PY) manage.py seed_demo; \

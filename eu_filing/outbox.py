@@ -106,6 +106,11 @@ def _usable_credential(owner_id: int) -> EuCredential | None:
     return credential
 
 
+def eu_credential_usable(*, owner_id: int) -> bool:
+    """Whether the account's statements can reach the EU system this service talks to now."""
+    return _usable_credential(owner_id) is not None
+
+
 # --- Recording -------------------------------------------------------------------------
 
 

@@ -19,6 +19,7 @@ from django.core.exceptions import ImproperlyConfigured
 from eudr_service.lib.encryption import keys_from_env
 from eudr_service.lib.env import (
     env_bool,
+    env_choice,
     env_float,
     env_forest_layers,
     env_int,
@@ -169,7 +170,25 @@ if REDIS_URL:
         }
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # Without Redis the cache still has to be one for every process of `make run` (its
+    # gunicorn workers and its Celery worker): the daily quota, the per-minute limits and
+    # the locks count there. diskcache keeps it in SQLite files under VAR_DIR, whose
+    # increments are atomic across processes. EMBEDDED_CACHE=memory gives each process a
+    # cache of its own (the test suite: every xdist worker must count alone).
+    EMBEDDED_CACHE = env_choice("EMBEDDED_CACHE", "disk", choices=("disk", "memory"))
+    if EMBEDDED_CACHE == "disk":
+        CACHES = {
+            "default": {
+                "BACKEND": "diskcache.DjangoCache",
+                "LOCATION": str(VAR_DIR / "cache"),
+                # Shards spread writers over files (one SQLite write lock each); a writer
+                # waits this long for another process's before it retries.
+                "SHARDS": 8,
+                "DATABASE_TIMEOUT": 0.1,
+            }
+        }
+    else:
+        CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
@@ -494,7 +513,26 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- Celery ------------------------------------------------------------------
-CELERY_BROKER_URL = env_url("CELERY_BROKER_URL", None, schemes=("redis", "rediss", "amqp", "amqps", "memory"))
+CELERY_BROKER_URL = env_url(
+    "CELERY_BROKER_URL",
+    FROM_MAKE_RUN.get("CELERY_BROKER_URL"),
+    schemes=("redis", "rediss", "amqp", "amqps", "memory", "filesystem"),
+)
+if CELERY_BROKER_URL and CELERY_BROKER_URL.startswith("filesystem:"):
+    # `make run`'s broker: message files in one folder (filesystem:///abs/folder) that the
+    # web processes write and its Celery worker reads, so queued work leaves the request
+    # as it does with Redis, with no server to install. kombu's transport, polled often:
+    # a request waiting a moment for a small PDF should not wait a second for the poll.
+    _broker_folder = Path(urlsplit(CELERY_BROKER_URL).path or VAR_DIR / "broker")
+    for _sub in ("queue", "control"):
+        (_broker_folder / _sub).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(_broker_folder / "queue"),
+        "data_folder_out": str(_broker_folder / "queue"),
+        "control_folder": str(_broker_folder / "control"),
+        "store_processed": False,
+        "polling_interval": 0.1,
+    }
 # Without a broker, tasks run in-process so the embedded mode needs nothing.
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", CELERY_BROKER_URL is None)
 CELERY_TASK_EAGER_PROPAGATES = True

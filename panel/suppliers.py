@@ -35,8 +35,10 @@ from compliance.models import DDSPlot
 from compliance.plot_map import MapPlot, plot_map_svg
 from eu_filing.labels import EU_STATUS_LABELS
 from eu_filing.models import EuSubmission
+from eu_filing.outbox import eu_credential_usable
 from eudr_service.lib.problems import flatten_validation_errors
 from panel.documents import STATUS_LABELS, _plans_with
+from panel.filings import filing_act, filing_view
 from panel.forms import BulkFilingForm, RosterUploadForm, SupplierFilterForm
 from regulation.annex_i import annex_lines
 from regulation.commodities import commodity_label
@@ -44,18 +46,13 @@ from risk.engine import ParcelRecord
 from suppliers.bulk import (
     BulkFilingRunning,
     GoodsMissing,
-    bulk_filing_cancel,
-    bulk_filing_counts,
     bulk_filing_create,
-    bulk_filing_retry,
 )
 from suppliers.mandates import mandates_request_many
 from suppliers.models import (
     BulkFiling,
     BulkFilingRow,
-    BulkFilingStatus,
     MandateStatus,
-    RowState,
     Supplier,
     SupplierMandate,
 )
@@ -73,8 +70,6 @@ SIZE_LABELS = {
     "micro": gettext_lazy("micro undertaking"),
     "small": gettext_lazy("small undertaking"),
 }
-FILING_STATUS_LABELS = dict(BulkFilingStatus.choices)
-ROW_STATE_LABELS = dict(RowState.choices)
 MANDATE_LABELS = dict(MandateStatus.choices)
 NO_MANDATE_LABEL = gettext_lazy("no mandate")
 # The services' own English texts for problems the panel words itself.
@@ -208,18 +203,9 @@ def _skipped_label(reason: str) -> str:
 def _filing_views(user) -> list[dict[str, Any]]:
     views = []
     for filing in BulkFiling.objects.filter(owner=user, livemode=True)[:SHOWN_FILINGS]:
-        counts = bulk_filing_counts(filing)
-        views.append(
-            {
-                "filing": filing,
-                "status_label": FILING_STATUS_LABELS.get(filing.status, filing.status),
-                "counts": [(ROW_STATE_LABELS[state], counts.get(state, 0)) for state in RowState.values],
-                "skipped": [(_skipped_label(reason), n) for reason, n in sorted(filing.skipped.items())],
-                "can_cancel": filing.status == BulkFilingStatus.RUNNING,
-                "can_retry": counts.get(RowState.FAILED, 0) > 0,
-                "results": f"/api/eudr/v1/supplier-filings/{filing.public_id}/results",
-            }
-        )
+        view = filing_view(filing)
+        view["skipped"] = [(_skipped_label(reason), n) for reason, n in sorted(filing.skipped.items())]
+        views.append(view)
     return views
 
 
@@ -289,10 +275,6 @@ def _filing_message(error: dict[str, Any], body: dict[str, Any]) -> str:
     if error["code"] == "required":
         return _("This field is required.")
     return error["message"]
-
-
-def _still_running(exc: BulkFilingRunning) -> str:
-    return _("Filing %(id)s is still running: wait for it or cancel it.") % {"id": exc.filing.public_id}
 
 
 def _start_filing(request: HttpRequest, form: BulkFilingForm) -> BulkFiling | None:
@@ -381,33 +363,17 @@ def suppliers(request: HttpRequest) -> HttpResponse:
         )
         return redirect("panel-suppliers")
     elif action == "file":
+        # Only recorded here: the rows are filed by a worker, followed on the filing's page.
         if filing_form.is_valid() and (filing := _start_filing(request, filing_form)) is not None:
             messages.success(request, _("Filing %(id)s started.") % {"id": filing.public_id})
-            return redirect("panel-suppliers")
+            return redirect("panel-filing", filing_id=filing.public_id)
         status = 400
     elif action in ("cancel", "retry"):
         filing = get_object_or_404(
             BulkFiling, owner=request.user, livemode=True, public_id=request.POST.get("filing", "")
         )
-        if action == "cancel":
-            bulk_filing_cancel(filing)
-            messages.success(
-                request,
-                _("Filing %(id)s was cancelled; declarations already filed stay filed.")
-                % {"id": filing.public_id},
-            )
-        else:
-            try:
-                again = bulk_filing_retry(filing)
-            except BulkFilingRunning as exc:
-                messages.error(
-                    request,
-                    _("Filing %(id)s is still running: wait for it or cancel it.")
-                    % {"id": exc.filing.public_id},
-                )
-            else:
-                messages.success(request, _("Failed rows queued again: %(count)s.") % {"count": again})
-        return redirect("panel-suppliers")
+        filing_act(request, filing, action)
+        return redirect("panel-filing", filing_id=filing.public_id)
     filter_form, chosen, page_query = _filters(request, owned)
     page = Paginator(chosen.order_by("producer_number", "id"), PAGE_SIZE).get_page(request.GET.get("page"))
     context = {
@@ -425,6 +391,7 @@ def suppliers(request: HttpRequest) -> HttpResponse:
             for code, description, heading in filing_form.goods_fields()
         ],
         "filings": _filing_views(request.user),
+        "reaches_eu": eu_credential_usable(owner_id=request.user.pk),
         "map": suppliers_map(request.user, lang=_lang()),
         "max_map_plots": MAX_MAP_PLOTS,
     }

@@ -29,7 +29,7 @@ from accounts.models import User
 from compliance.models import FilingKind, IdempotencyRecord
 from compliance.sd_serializers import SDFilingSerializer
 from compliance.services import IdempotencyConflict, dds_file
-from eu_filing.models import EuSubmission
+from eu_filing.models import EuState, EuSubmission
 from eudr_service.lib.csv_cells import csv_safe
 from eudr_service.lib.problems import flatten_validation_errors
 from suppliers.models import (
@@ -372,6 +372,19 @@ def bulk_filing_counts(filing: BulkFiling) -> dict[str, int]:
     for row in BulkFilingRow.objects.filter(filing=filing).values("state").annotate(n=Count("id")):
         counts[row["state"]] = row["n"]
     return counts
+
+
+def bulk_filing_eu_progress(filing: BulkFiling) -> dict[str, int]:
+    """Where the EU outbox is with the filing's declarations: per outbox state, and how many
+    already carry the EU's reference number (what the buyer waits for)."""
+    submissions = EuSubmission.objects.filter(
+        statement__in=BulkFilingRow.objects.filter(filing=filing, statement__isnull=False).values("statement")
+    )
+    progress = {state: 0 for state in EuState.values}
+    for line in submissions.values("state").annotate(n=Count("id")):
+        progress[line["state"]] = line["n"]
+    progress["with_reference"] = submissions.exclude(reference_number="").count()
+    return progress
 
 
 def bulk_filing_results(filing: BulkFiling) -> list[dict[str, Any]]:

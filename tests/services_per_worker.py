@@ -53,3 +53,14 @@ def _isolate() -> None:
 
 
 _isolate()
+
+
+def _cache_per_process() -> None:
+    """Without Redis, each test process keeps its counters in memory: the suite's workers
+    share VAR_DIR, and a test clearing the cache must not clear another worker's. The
+    shared file cache of `make run` is tested through `make run` itself
+    (tests/eudr_service/test_make_run_limits.py)."""
+    os.environ.setdefault("EMBEDDED_CACHE", "memory")
+
+
+_cache_per_process()

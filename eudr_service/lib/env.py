@@ -68,6 +68,13 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
+def env_choice(name: str, default: str, *, choices: tuple[str, ...]) -> str:
+    value = env_str(name, default) or default
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name} must be one of {'/'.join(choices)}")
+    return value
+
+
 def env_url(name: str, default: str | None, *, schemes: tuple[str, ...]) -> str | None:
     value = env_str(name, default)
     if value is None:

@@ -1,7 +1,8 @@
 """What a running `make run` tells other shells: the addresses of the fakes it started.
 
 `make run` writes var/run/make-run.env (EU_IS_URL, EU_IS_FIRST_POLL_SECONDS,
-ULDK_BASE_URL and the pids of the fake EU Information System and the ULDK stand-in) and
+ULDK_BASE_URL, CELERY_BROKER_URL and the pids of the fake EU Information System, the ULDK
+stand-in and the Celery worker) and
 removes it when it stops, so `manage.py eu_is_sync` from a second shell talks to the
 same fakes. A value is taken only on the embedded defaults (no DATABASE_URL), when the
 variable is not in the environment, while the fake that serves it is alive, and never
@@ -20,6 +21,8 @@ RECORDED = {
     "EU_IS_URL": "EU_FAKE_PID",
     "EU_IS_FIRST_POLL_SECONDS": "EU_FAKE_PID",
     "ULDK_BASE_URL": "ULDK_FAKE_PID",
+    # Work queued from another shell goes to make run's worker, not into that shell.
+    "CELERY_BROKER_URL": "CELERY_WORKER_PID",
 }
 
 
