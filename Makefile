@@ -40,10 +40,12 @@ run: migrate
 	trap 'rm -f $(MAKE_RUN_ENV) $(MAKE_RUN_ENV).tmp; kill $$pids 2>/dev/null || true' EXIT INT TERM; \
 	echo "# Written by make run (pid $$$$); removed when it stops." >> $(MAKE_RUN_ENV).tmp; \
 	if [ -z "$$EU_IS_URL" ]; then \
-	  $(PY) manage.py run_fake_eu_is --port $(EU_FAKE_PORT) & fake=$$!; pids="$$pids $$fake"; \
+	  export EU_FAKE_ACCOUNTS_FILE=$(abspath $(VAR_DIR))/run/fake-eu-accounts.jsonl; \
+	  $(PY) manage.py run_fake_eu_is --port $(EU_FAKE_PORT) --accounts-file "$$EU_FAKE_ACCOUNTS_FILE" & \
+	  fake=$$!; pids="$$pids $$fake"; \
 	  export EU_IS_URL=http://127.0.0.1:$(EU_FAKE_PORT)/tracesnt/ EU_IS_FIRST_POLL_SECONDS=0; \
-	  printf 'EU_IS_URL=%s\nEU_IS_FIRST_POLL_SECONDS=%s\nEU_FAKE_PID=%s\n' \
-	    "$$EU_IS_URL" "$$EU_IS_FIRST_POLL_SECONDS" "$$fake" >> $(MAKE_RUN_ENV).tmp; \
+	  printf 'EU_IS_URL=%s\nEU_IS_FIRST_POLL_SECONDS=%s\nEU_FAKE_ACCOUNTS_FILE=%s\nEU_FAKE_PID=%s\n' \
+	    "$$EU_IS_URL" "$$EU_IS_FIRST_POLL_SECONDS" "$$EU_FAKE_ACCOUNTS_FILE" "$$fake" >> $(MAKE_RUN_ENV).tmp; \
 	fi; \
 	if [ -z "$$ULDK_BASE_URL" ]; then \
 	  $(PY) manage.py run_fake_uldk --port $(ULDK_FAKE_PORT) & uldk=$$!; pids="$$pids $$uldk"; \

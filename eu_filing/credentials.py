@@ -20,6 +20,9 @@ The EU accepts them: stored confirmed.
 
 from __future__ import annotations
 
+import fcntl
+import json
+import os
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
@@ -115,3 +118,35 @@ def eu_credential_store(
         )
         eu_submissions_release(owner_id=account.pk)
     return credential
+
+
+class LocalFakeUnavailable(Exception):
+    """No local fake EU system runs beside this service (only `make run` starts one)."""
+
+
+def eu_credential_local_fake(*, account: User) -> EuCredential:
+    """Credentials of the local fake EU system for `account`, stored as its own.
+
+    A web-service user is made for the account and appended to the fake's users file (the
+    fake reads it again when it grows), then the credentials are checked with the fake's
+    echo service and stored like any others: every account of `make run`, not only the
+    demo, files offline and gets EU numbers. The fake is never the EU: the panel says so."""
+    path = settings.EU_FAKE_ACCOUNTS_FILE
+    if not path:
+        raise LocalFakeUnavailable()
+    username = f"local-{secrets.token_hex(6)}"
+    key = secrets.token_urlsafe(24)
+    line = json.dumps({"username": username, "authentication_key": key, "client_id": "eudr-test"}) + "\n"
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # one whole line per writer, whichever process writes
+        os.write(fd, line.encode())
+    finally:
+        os.close(fd)
+    return eu_credential_store(
+        account=account,
+        username=username,
+        authentication_key=key,
+        client_id="eudr-test",
+        environment=configured_environment(),
+    )

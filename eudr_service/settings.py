@@ -414,6 +414,12 @@ if _eu_is.scheme == "http" and _eu_is.hostname not in ("127.0.0.1", "::1", "loca
     raise ImproperlyConfigured("EU_IS_URL must use https (http only for a local fake on loopback)")
 if not EU_IS_URL.endswith("/"):
     EU_IS_URL += "/"
+# The web-service users file of the local fake EU system that `make run` starts: set, the
+# panel offers every account credentials of the local fake (eu_filing.credentials), so a new
+# account files offline as the demo does. Never set in a deployment.
+EU_FAKE_ACCOUNTS_FILE = env_str("EU_FAKE_ACCOUNTS_FILE", FROM_MAKE_RUN.get("EU_FAKE_ACCOUNTS_FILE"))
+if EU_FAKE_ACCOUNTS_FILE and _eu_is.hostname not in ("127.0.0.1", "::1", "localhost"):
+    raise ImproperlyConfigured("EU_FAKE_ACCOUNTS_FILE is for a local fake EU system on loopback only")
 EU_IS_TIMEOUT_SECONDS = env_float("EU_IS_TIMEOUT_SECONDS", 30.0, minimum=0.1)
 # The most one web request (the panel's credentials check) waits on the EU in total;
 # workers (submission, polling) wait EU_IS_TIMEOUT_SECONDS per call.

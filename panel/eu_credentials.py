@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -13,7 +14,12 @@ from django.views.decorators.http import require_http_methods
 from accounts.limits import panel_actions_per_minute, rate_limited
 from accounts.models import Plan
 from accounts.services import eu_credential_delete, eu_credential_get
-from eu_filing.credentials import EuCredentialsRefused, eu_credential_store
+from eu_filing.credentials import (
+    EuCredentialsRefused,
+    LocalFakeUnavailable,
+    eu_credential_local_fake,
+    eu_credential_store,
+)
 from eu_filing.outbox import configured_environment
 from panel.forms import EuCredentialForm
 
@@ -32,6 +38,9 @@ def eu_credentials(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and request.POST.get("action") == "delete":
         eu_credential_delete(account=request.user)
         messages.success(request, _("Your EU credentials were deleted."))
+        return redirect("panel-eu-credentials")
+    if request.method == "POST" and request.POST.get("action") == "local_fake":
+        _use_local_fake(request)
         return redirect("panel-eu-credentials")
     initial = (
         {
@@ -73,5 +82,29 @@ def eu_credentials(request: HttpRequest) -> HttpResponse:
                 return redirect("panel-eu-credentials")
         else:
             status = 400
-    context = {"form": form, "credential": credential, "service_environment": configured_environment()}
+    context = {
+        "form": form,
+        "credential": credential,
+        "service_environment": configured_environment(),
+        # make run's local fake EU system: offered to every account, and named as what it is.
+        "local_fake_url": settings.EU_IS_URL if settings.EU_FAKE_ACCOUNTS_FILE else None,
+    }
     return render(request, "panel/eu_credentials.html", context, status=status)
+
+
+def _use_local_fake(request: HttpRequest) -> None:
+    try:
+        stored = eu_credential_local_fake(account=request.user)
+    except LocalFakeUnavailable:
+        messages.error(request, _("No local fake EU system runs beside this service."))
+        return
+    except EuCredentialsRefused as exc:
+        messages.error(request, str(exc))
+        return
+    if stored.confirmed_at is not None:
+        messages.success(
+            request,
+            _("Credentials of the local fake EU system were made for your account and saved."),
+        )
+    else:
+        messages.warning(request, _("The local fake EU system did not answer; try again."))

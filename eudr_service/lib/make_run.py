@@ -20,6 +20,7 @@ FILE_NAME = "make-run.env"
 RECORDED = {
     "EU_IS_URL": "EU_FAKE_PID",
     "EU_IS_FIRST_POLL_SECONDS": "EU_FAKE_PID",
+    "EU_FAKE_ACCOUNTS_FILE": "EU_FAKE_PID",
     "ULDK_BASE_URL": "ULDK_FAKE_PID",
     # Work queued from another shell goes to make run's worker, not into that shell.
     "CELERY_BROKER_URL": "CELERY_WORKER_PID",

@@ -12,6 +12,7 @@ Not for production.
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import threading
 import uuid as uuid_module
@@ -19,6 +20,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 from lxml import etree
 
@@ -114,8 +116,14 @@ class FakeEuInformationSystem:
         polls_until_final: int = 1,
         settle_after: timedelta | None = None,
         seed: int = 2650,
+        accounts_file: Path | None = None,
     ) -> None:
         self.accounts = {account.username: account for account in accounts}
+        # Web-service users registered while the fake runs (make run: any new account of the
+        # service may get one), one JSON object a line; read again whenever the file grows,
+        # as the EU's own user directory would know a user created after start.
+        self.accounts_file = accounts_file
+        self._accounts_read = 0
         self.polls_until_final = polls_until_final
         self.settle_after = settle_after
         self.records: dict[str, Record] = {}
@@ -267,6 +275,7 @@ class FakeEuInformationSystem:
         soap_body = root.find(f"{{{ns.SOAP_ENV}}}Body")
         if root.tag != f"{{{ns.SOAP_ENV}}}Envelope" or soap_body is None or len(soap_body) != 1:
             raise _invalid("Not a SOAP 1.1 envelope with one body element.")
+        self._accounts_refresh()
         username, _client_id = authenticate(
             root.find(f"{{{ns.SOAP_ENV}}}Header"),
             accounts=self.accounts,
@@ -284,6 +293,33 @@ class FakeEuInformationSystem:
         with self._lock:
             self.calls.append(name)
             return getattr(self, "_" + name)(request, self.accounts[username])
+
+    def _accounts_refresh(self) -> None:
+        """Users appended to `accounts_file` since the last read: {"username",
+        "authentication_key", "client_id"?, "country"?} a line; a malformed line is skipped."""
+        if self.accounts_file is None:
+            return
+        try:
+            with open(self.accounts_file, "rb") as file:
+                file.seek(self._accounts_read)
+                added = file.read()
+        except FileNotFoundError:
+            return
+        complete = added[: added.rfind(b"\n") + 1]  # a line still being written waits
+        with self._lock:
+            self._accounts_read += len(complete)
+            for line in complete.splitlines():
+                try:
+                    item = json.loads(line)
+                    account = FakeAccount(
+                        username=str(item["username"]),
+                        authentication_key=str(item["authentication_key"]),
+                        client_id=str(item.get("client_id", "eudr-test")),
+                        country=str(item.get("country", "PL")),
+                    )
+                except (ValueError, KeyError, TypeError):
+                    continue
+                self.accounts.setdefault(account.username, account)
 
     # --- State ---------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandParser
 
@@ -23,6 +24,12 @@ class Command(BaseCommand):
         parser.add_argument("--client-id", default="eudr-test")
         parser.add_argument("--country", default="PL", help="Operator country carried in reference numbers.")
         parser.add_argument("--polls", type=int, default=1, help="Polls before a statement settles.")
+        parser.add_argument(
+            "--accounts-file",
+            default=None,
+            help="More web-service users, one JSON object a line, read again as the file grows "
+            "(make run: the service's accounts register there).",
+        )
 
     def handle(self, *args: object, **options: object) -> None:
         account = FakeAccount(
@@ -31,7 +38,10 @@ class Command(BaseCommand):
             client_id=str(options["client_id"]),
             country=str(options["country"]),
         )
-        fake = FakeEuInformationSystem((account,), polls_until_final=int(options["polls"]))
+        accounts_file = Path(str(options["accounts_file"])) if options["accounts_file"] else None
+        fake = FakeEuInformationSystem(
+            (account,), polls_until_final=int(options["polls"]), accounts_file=accounts_file
+        )
         base_url = fake.start(port=int(options["port"]))
         self.stdout.write(f"Fake EU Information System at {base_url}")
         self.stdout.write(f"  username={account.username} client id={account.client_id}")
