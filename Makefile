@@ -65,11 +65,11 @@ run: migrate
 	$(VENV)/bin/gunicorn eudr_service.wsgi -c gunicorn.conf.py --bind 127.0.0.1:$(PORT)
 
 # Test layers. `make test` runs the fast layer on every core (pytest-xdist); the slow
-# layers (markers browser, pdf_layout, fuzz in pyproject.toml) run in `make test-slow`;
+# layers (markers browser, pdf_layout, fuzz, make_run in pyproject.toml) run in `make test-slow`;
 # `make test-all` runs both at once. CI (.ci/run) runs both layers, then the services suite.
 # Tests are handed to the workers one at a time (--maxschedchunk 1): in bigger chunks,
 # one worker may be left with a queue of long tests while the others stop.
-SLOW_LAYERS := browser or pdf_layout or fuzz
+SLOW_LAYERS := browser or pdf_layout or fuzz or make_run
 TEST_WORKERS ?= auto
 PARALLEL = -n $(TEST_WORKERS) --maxschedchunk 1
 test: $(STAMP)
@@ -100,7 +100,7 @@ SERVICES_ENV = DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/
 	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/3} \
 	CELERY_BROKER_URL=$${CELERY_BROKER_URL:-redis://127.0.0.1:6379/4}
 test-services: $(STAMP)
-	$(SERVICES_ENV) $(PY) -m pytest -n $(SERVICES_WORKERS) --maxschedchunk 1 -m "not serial"
+	$(SERVICES_ENV) $(PY) -m pytest -n $(SERVICES_WORKERS) --maxschedchunk 1 -m "not serial and not make_run"
 	$(SERVICES_ENV) $(PY) -m pytest -m serial
 
 bench: $(STAMP)
