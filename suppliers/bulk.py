@@ -22,7 +22,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, F, Q
+from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from accounts.models import User
@@ -39,6 +39,7 @@ from suppliers.models import (
     MandateStatus,
     RowState,
     Supplier,
+    SupplierMandate,
 )
 from webhooks.models import public_id as new_public_id
 from webhooks.services import event_emit
@@ -85,21 +86,29 @@ def bulk_filing_create(*, owner, livemode: bool, options: dict[str, Any]) -> Bul
                 filing__owner=owner, filing__livemode=livemode, state=RowState.FILED
             ).values_list("supplier_id", flat=True)
         )
-        suppliers = Supplier.objects.filter(owner=owner, livemode=livemode).prefetch_related("mandates")
-        ready, skipped = [], {}
-        for supplier in suppliers.order_by("id"):
-            mandate = supplier.current_mandate()
-            if supplier.pk in declared:
+        # Only the ids, commodities and the newest mandate's status: whole suppliers would
+        # decrypt their personal data, which the start does not need (the rows are filed later).
+        newest = SupplierMandate.objects.filter(supplier=OuterRef("pk")).order_by("-created_at", "-id")
+        suppliers = (
+            Supplier.objects.filter(owner=owner, livemode=livemode)
+            .annotate(mandate_status=Subquery(newest.values("status")[:1]))
+            .order_by("id")
+            .values_list("id", "commodity", "mandate_status")
+        )
+        ready, commodities, skipped = [], set(), {}
+        for supplier_id, commodity, mandate_status in suppliers:
+            if supplier_id in declared:
                 reason = "already_declared"
-            elif mandate is None:
+            elif mandate_status is None:
                 reason = "no_mandate"
-            elif mandate.status != MandateStatus.ACTIVE:
-                reason = f"mandate_{mandate.status}"
+            elif mandate_status != MandateStatus.ACTIVE:
+                reason = f"mandate_{mandate_status}"
             else:
-                ready.append(supplier)
+                ready.append(supplier_id)
+                commodities.add(commodity)
                 continue
             skipped[reason] = skipped.get(reason, 0) + 1
-        missing = sorted({supplier.commodity for supplier in ready} - set(options.get("goods", {})))
+        missing = sorted(commodities - set(options.get("goods", {})))
         if missing:
             raise GoodsMissing(missing)
         filing = BulkFiling.objects.create(
@@ -110,7 +119,7 @@ def bulk_filing_create(*, owner, livemode: bool, options: dict[str, Any]) -> Bul
             total=len(ready),
             skipped=skipped,
         )
-        BulkFilingRow.objects.bulk_create([BulkFilingRow(filing=filing, supplier=s) for s in ready])
+        BulkFilingRow.objects.bulk_create([BulkFilingRow(filing=filing, supplier_id=pk) for pk in ready])
         if not ready:
             _finish(filing)
         else:
