@@ -219,7 +219,11 @@ def plural_form(count: int, lang: str) -> str:
 RENDER_FAILED = "The report could not be rendered; please try again."
 RENDER_UNFINISHED = "Rendering did not finish; please request it again."
 RENDER_TOO_LONG = "Rendering took too long; please try again later."
+RENDER_TOO_LARGE = "The report is too large to render; split its suppliers into several reports."
 _REPORT_ERRORS = {
+    RENDER_TOO_LARGE: gettext_lazy(
+        "The report is too large to render; split its suppliers into several reports."
+    ),
     RENDER_FAILED: gettext_lazy("The report could not be rendered; please try again."),
     RENDER_UNFINISHED: gettext_lazy("Rendering did not finish; please request it again."),
     RENDER_TOO_LONG: gettext_lazy("Rendering took too long; please try again later."),

@@ -5,19 +5,22 @@ supplier row in our tables; a 1000-supplier report in one piece would need
 some 250 MB on top of the worker. So the supplier tables are cut into parts of
 at most ROWS_PER_PART rows, each part is rendered and written on its own, and
 the parts are joined with pypdf. Each table part repeats its header; page
-numbers run on across parts. Small reports are a single part.
+numbers run on across parts. Small reports are a single part. Every part goes
+through the same bounded renderer as the statements' PDFs
+(eudr_service.lib.pdf.render_pdf_bounded).
 """
 
 from __future__ import annotations
 
 import io
+import time
 from typing import Any
 
+from django.conf import settings
 from django.template.loader import render_to_string
 from pypdf import PdfReader, PdfWriter
-from weasyprint import HTML
 
-from eudr_service.lib.pdf import PDF_ASSET_DIR, LocalAssetsOnlyFetcher, scoped_font_config
+from eudr_service.lib.pdf import render_pdf_bounded
 
 TEMPLATE = "reports/csrd.html"
 ROWS_PER_PART = 250
@@ -48,8 +51,13 @@ def report_parts(*, row_count: int, rows_per_part: int = ROWS_PER_PART) -> list[
 
 
 def csrd_pdf_compose(*, context: dict[str, Any], rows_per_part: int | None = None) -> bytes:
+    """The report's PDF, each part rendered by the one bounded renderer (a child process
+    limited in memory, pages and time, with its own scratch folder); raises RenderRefused
+    when a part goes over a limit. The time limit is for the whole report, shared by its
+    parts."""
     rows = context["rows"]
     rows_per_part = rows_per_part or ROWS_PER_PART
+    deadline = time.monotonic() + settings.PDF_RENDER_TIME_LIMIT_SECONDS
     blobs: list[bytes] = []
     next_page = 1
     for part in report_parts(row_count=len(rows), rows_per_part=rows_per_part):
@@ -60,13 +68,15 @@ def csrd_pdf_compose(*, context: dict[str, Any], rows_per_part: int | None = Non
             "risk_rows": rows[slice(*part["risk"])] if "risk" in part else None,
         }
         html = render_to_string(TEMPLATE, {**context, "part": part_context})
-        with scoped_font_config() as font_config:
-            document = HTML(
-                string=html, base_url=f"{PDF_ASSET_DIR}/", url_fetcher=LocalAssetsOnlyFetcher()
-            ).render(font_config=font_config)
-            next_page += len(document.pages)
-            blobs.append(document.write_pdf())
-            del document  # release this part's layout before the next one is built
+        blob = render_pdf_bounded(
+            html=html,
+            max_pages=settings.BUDGET_PDF_MAX_PAGES,
+            memory_mb=settings.PDF_RENDER_MEMORY_MB,
+            time_limit=max(deadline - time.monotonic(), 0.0),
+            nice=settings.PDF_RENDER_NICE,
+        )
+        next_page += len(PdfReader(io.BytesIO(blob)).pages)
+        blobs.append(blob)
     return (
         blobs[0]
         if len(blobs) == 1

@@ -14,9 +14,10 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from eudr_service.lib.jobs import row_wait
+from eudr_service.lib.pdf import RenderRefused
 from eudr_service.lib.timestamps import iso_millis
 from reports.builder import ReportDataError, csrd_content_build
-from reports.labels import RENDER_FAILED, RENDER_UNFINISHED
+from reports.labels import RENDER_FAILED, RENDER_TOO_LARGE, RENDER_TOO_LONG, RENDER_UNFINISHED
 from reports.models import CsrdReport, ReportStatus
 from reports.rendering import csrd_pdf_compose
 from webhooks.services import event_emit
@@ -74,6 +75,11 @@ def csrd_report_render(*, report_id: int) -> None:
         pdf = csrd_pdf_render(report=report)
     except ReportDataError as exc:
         csrd_report_mark_failed(report=report, error=str(exc))
+        return
+    except RenderRefused as exc:
+        logger.warning("CSRD report %s not rendered: %s (%s)", report.public_id, exc, exc.limit)
+        too_long = exc.limit == "PDF_RENDER_TIME_LIMIT_SECONDS"
+        csrd_report_mark_failed(report=report, error=RENDER_TOO_LONG if too_long else RENDER_TOO_LARGE)
         return
     except Exception:
         logger.exception("CSRD report %s failed to render", report.public_id)

@@ -1,5 +1,7 @@
 """The CSRD endpoints end to end: rendered by the (eager) task, stored, polled, downloaded."""
 
+import tempfile
+
 import pytest
 from django.core.files.storage import default_storage
 
@@ -97,3 +99,31 @@ def test_rendering_failure_is_reported_without_internals(client, body):
     assert problem["detail"] == "No emission factor is configured for: soy."
     pdf = client.get(f"/api/csrd/reports/{problem['id']}/pdf")
     assert pdf.status_code == 409 and pdf.json()["code"] == "report_failed"
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        ({"BUDGET_PDF_MAX_PAGES": 1}, "The report is too large to render; split its suppliers"),
+        ({"PDF_RENDER_TIME_LIMIT_SECONDS": 0}, "Rendering took too long; please try again later."),
+    ],
+)
+def test_a_report_over_the_renderers_limits_fails_in_words_and_leaves_no_scratch_files(
+    client, body, settings, tmp_path, case
+):
+    """Issue 42: the CSRD PDF goes through the one bounded renderer, as the statements' do."""
+    limits, words = case
+    for name, value in limits.items():
+        setattr(settings, name, value)
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    before, tempfile.tempdir = tempfile.tempdir, str(scratch)
+    try:
+        response = client.post(URL, body(), format="json")
+    finally:
+        tempfile.tempdir = before
+    assert response.status_code == 500
+    problem = response.json()
+    assert problem["code"] == "report_failed" and problem["detail"].startswith(words)
+    assert CsrdReport.objects.get(public_id=problem["id"]).status == ReportStatus.FAILED
+    assert list(scratch.iterdir()) == []  # the renderer's folders (fonts included) are gone
