@@ -115,7 +115,8 @@ class ApplicationDate(models.Model):
     )
     natural_persons = models.BooleanField(
         default=False,
-        help_text="micro_small: the act names natural persons, who get the date on the same cut-off (established_by)",
+        help_text="micro_small: the act names natural persons, who get the date on the same cut-off "
+        "(established_by)",
     )
     excepted_commodities = models.CharField(
         max_length=120,
