@@ -26,7 +26,7 @@ from compliance.models import (
 )
 from eudr_service.lib.csv_cells import csv_safe
 from eudr_service.lib.timestamps import iso_millis
-from regulation.roles import RECORDS_RETENTION_YEARS, OrganisationRole
+from regulation.roles import CONCERN_RECORDS_RETENTION_YEARS, RECORDS_RETENTION_YEARS, OrganisationRole
 
 logger = logging.getLogger(__name__)
 
@@ -157,6 +157,7 @@ def substantiated_concern_record(
         owner=owner,
         livemode=livemode,
         received_on=received_on,
+        retained_until=retention_end(received_on, CONCERN_RECORDS_RETENTION_YEARS),
         product=product,
         raised_by=raised_by,
         concern=concern,

@@ -22,6 +22,14 @@ from compliance.downstream import (
 )
 from compliance.models import SubstantiatedConcern, TradingPartnerRecord
 from panel.forms import OrganisationRolesForm, SubstantiatedConcernForm, TradingPartnerForm
+from regulation.authorities import (
+    DESIGNATION_STATUS,
+    INFORM_BY,
+    MINISTRY_PAGE,
+    NOTICE_CONTENTS,
+    competent_authorities,
+)
+from regulation.commodities import commodity_label
 from regulation.roles import (
     DOWNSTREAM_ROLES,
     RECORDS_RETENTION_YEARS,
@@ -94,5 +102,17 @@ def supply_chain(request: HttpRequest) -> HttpResponse:
         "retention_years": RECORDS_RETENTION_YEARS,
         "partners": TradingPartnerRecord.objects.filter(owner=request.user, livemode=True)[:SHOWN],
         "concerns": SubstantiatedConcern.objects.filter(owner=request.user, livemode=True)[:SHOWN],
+        "authorities": [
+            {
+                "commodities": ", ".join(commodity_label(code) for code in sorted(row.commodities)),
+                "name_pl": row.name_pl,
+                "name_en": row.name_en,
+            }
+            for row in competent_authorities()
+        ],
+        "authority_status": DESIGNATION_STATUS,
+        "authority_page": MINISTRY_PAGE,
+        "inform_by": INFORM_BY,
+        "notice_contents": NOTICE_CONTENTS,
     }
     return render(request, "panel/supply_chain.html", context, status=status)
