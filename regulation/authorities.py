@@ -1,14 +1,15 @@
 """Whom a downstream operator or trader in Poland informs of substantiated information that a
 product does not comply, what it sends and by when: the law as data.
 
-The Regulation leaves the competent authorities to each Member State (Article 14). Poland had
-not designated them by law when last checked: the Ministry of Climate and Environment's draft
-act (list of the Council of Ministers' legislative work, no. UC101, "projekt ustawy o zmianie
-niektórych ustaw w związku z wdrożeniem rozwiązań dotyczących zwalczania wylesiania i degradacji
-lasów") proposes four inspectorates by commodity, as reported by prawo.pl and industryalarm.pl
-(2025). Until an act is adopted these rows are the proposal, and every answer says so
-(`DESIGNATION_STATUS`); the ministry's EUDR page (gov.pl/web/klimat/eudr-informacje) is where
-the designation will be announced.
+The Regulation leaves the competent authorities to each Member State (Article 14). We could
+not confirm that Poland has designated them by law (a December 2024 ministry notice, quoted by
+zielonewiadomosci.pl, said the designation was still in preparation). The Ministry of Climate
+and Environment's draft act (list of the Council of Ministers' legislative work, no. UC101,
+"projekt ustawy o zmianie niektórych ustaw w związku z wdrożeniem rozwiązań dotyczących
+zwalczania wylesiania i degradacji lasów") proposes four inspectorates by commodity, as
+reported by prawo.pl and industryalarm.pl (2025). Until an act is adopted these rows are the
+proposal, and every answer says so (`DESIGNATION_STATUS`); the ministry's EUDR page
+(gov.pl/web/klimat/eudr-informacje) is where the designation will be announced.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 DRAFT_ACT_UC101 = (
     "Draft act UC101 of the Ministry of Climate and Environment (Poland), as reported by prawo.pl "
-    "and industryalarm.pl, 2025; not adopted when checked on 28.11.2026"
+    "and industryalarm.pl, 2025; its adoption could not be confirmed (checked 28.11.2026)"
 )
 DESIGNATION_STATUS: Promise = _(
     "Proposed in Poland's draft implementing act (UC101), not yet designated by law: check the "
