@@ -71,6 +71,15 @@ def organisation_roles_set(*, account: User, roles: Iterable[str], is_sme: bool 
     return row
 
 
+def organisation_established_set(*, account: User, established_small_on: date | None) -> OrganisationRoles:
+    """When the organisation was established as micro or small, or the natural person began to
+    act as an operator: decides Article 38(3)'s later date for it (regulation.roles.duties_for)."""
+    row, _ = OrganisationRoles.objects.update_or_create(
+        account=account, defaults={"established_small_on": established_small_on}
+    )
+    return row
+
+
 def trading_partner_record_create(
     *,
     owner: User,

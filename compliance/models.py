@@ -540,6 +540,10 @@ class OrganisationRoles(models.Model):
     roles = models.JSONField(default=list)
     # Article 5(2) and 5(6) are for non-SMEs only; null: not said (treated as non-SME).
     is_sme = models.BooleanField(null=True, blank=True)
+    # Article 38(3): the day the organisation was established as a micro or small undertaking,
+    # or a natural person began to act as an operator in its own name; null: not said (the
+    # general date is given, never a later one).
+    established_small_on = models.DateField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

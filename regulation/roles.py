@@ -353,7 +353,10 @@ class DutyView:
     applies_from: date | None
     applies_from_provision: str | None
     applies_to_organisation: bool  # False: an SME is exempt from a non-SME duty
-    # For a date of Article 38(3): the cut-off the operator must have been established by.
+    # A duty of Article 38(3)'s category: its later date and the cut-off the operator must
+    # have been established by, shown when the general date is given instead (not known, or
+    # established too late).
+    later_date: date | None = None
     established_by: date | None = None
 
     @property
@@ -367,26 +370,36 @@ def asks_for_reference_numbers(roles: list[str] | tuple[str, ...]) -> bool:
     return OrganisationRole.FIRST_DOWNSTREAM in roles
 
 
-def duties_for(role: OrganisationRole, *, sme: bool | None, on: date) -> list[DutyView]:
+def duties_for(
+    role: OrganisationRole, *, sme: bool | None, on: date, established_small_on: date | None = None
+) -> list[DutyView]:
     """`role`'s duties with the date each applies from under the act in force on `on`.
 
     Downstream operators' and traders' duties take the general date whatever their size: the
     later date of Article 38(3) is for operators only (application_dates.LATER_DATE_FOR_OPERATORS_ONLY),
-    as regime.obligations_apply_from answers. `sme` None (not said) counts as non-SME: the duty
-    is shown as applying, never hidden."""
+    as regime.obligations_apply_from answers. A duty of the micro and small category takes the
+    later date only if the organisation (or natural person) was established as such by the
+    act's cut-off (`established_small_on`); not known or too late, the general date, never a
+    later one than the law's. `sme` None (not said) counts as non-SME: the duty is shown as
+    applying, never hidden."""
     rules = application_dates(on)
+    general = rules.get(ApplicationCategory.GENERAL)
     views = []
     for duty in ROLE_DUTIES[role]:
-        rule = rules.get(duty.category) or rules.get(ApplicationCategory.GENERAL)
+        rule = rules.get(duty.category) or general
+        later = None
+        if duty.category == ApplicationCategory.MICRO_SMALL and rule is not None and rule.established_by:
+            later = rule
+            on_time = established_small_on is not None and established_small_on <= rule.established_by
+            rule = rule if on_time else general
         views.append(
             DutyView(
                 duty=duty,
                 applies_from=rule.applies_from if rule else None,
                 applies_from_provision=rule.provision if rule else None,
                 applies_to_organisation=not (duty.non_sme_only and sme is True),
-                established_by=rule.established_by
-                if rule and duty.category == ApplicationCategory.MICRO_SMALL
-                else None,
+                later_date=later.applies_from if later else None,
+                established_by=later.established_by if later else None,
             )
         )
     return views

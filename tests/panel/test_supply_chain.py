@@ -137,9 +137,23 @@ def test_an_uninformed_concern_leads_to_the_authority_with_what_to_send_and_its_
     assert "Inform the competent authority without delay" in page
 
 
-def test_the_micro_and_small_date_names_its_establishment_cut_off(signed_in):
+def test_the_micro_and_small_date_follows_the_establishment_date_given(signed_in):
+    """Article 38(3) as amended: the later date only for those established as such by 31.12.2024;
+    not said, or a natural person established in 2026, gets the general date."""
     client = english(signed_in("standard"))
     organisation_roles_set(account=client.user, roles=["micro_small_primary_operator"], is_sme=True)
     page = client.get(PAGE).content.decode()
-    assert "2027-06-30" in page
+    assert "2026-12-30" in page and 'data-testid="established-by"' in page
+    assert "2027-06-30 only for natural persons and micro and small undertakings" in page
     assert "established as such by 2024-12-31" in page
+
+    def save(established):
+        body = {"action": "roles", "roles": ["micro_small_primary_operator"], "is_sme": "yes"}
+        assert client.post(PAGE, {**body, "established_small_on": established}).status_code == 302
+        return client.get(PAGE).content.decode().split('data-testid="role-obligations"')[1]
+
+    on_time = save("2019-03-01")
+    assert "2027-06-30" in on_time and "2026-12-30" not in on_time
+    assert 'data-testid="established-by"' not in on_time
+    late = save("2026-03-01")  # a natural person established in 2026
+    assert "2026-12-30" in late and 'data-testid="established-by"' in late

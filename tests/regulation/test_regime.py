@@ -397,3 +397,23 @@ def test_an_undertaking_small_by_its_relevant_figures_may_file_a_simplified_decl
     assert regime_for(**common, country_code="PL", on=AFTER).obligation is Obligation.DDS
     outside = regime_for(**common, country_code="BR", on=AFTER, relevant_figures_within_small_thresholds=True)
     assert outside.obligation is Obligation.DDS
+
+
+def test_the_roles_page_dates_follow_the_establishment_date_as_the_regime_does():
+    from regulation.roles import OrganisationRole, duties_for
+
+    on = date(2026, 6, 1)
+    for established, expected in ((None, APPLICATION_DATE), (date(2024, 12, 31), SMALL_APPLICATION_DATE)):
+        views = duties_for(
+            OrganisationRole.MICRO_SMALL_PRIMARY_OPERATOR, sme=True, on=on, established_small_on=established
+        )
+        assert {view.applies_from for view in views} == {expected}
+        assert {view.later_date for view in views} == {SMALL_APPLICATION_DATE}
+        assert _starts(Size.NATURAL_PERSON, on, established_small_on=established).applies_from == expected
+    late = duties_for(
+        OrganisationRole.MICRO_SMALL_PRIMARY_OPERATOR,
+        sme=True,
+        on=on,
+        established_small_on=NATURAL_PERSON_LATE,
+    )
+    assert {view.applies_from for view in late} == {APPLICATION_DATE}
