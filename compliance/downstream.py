@@ -26,7 +26,7 @@ from compliance.models import (
 )
 from eudr_service.lib.csv_cells import csv_safe
 from eudr_service.lib.timestamps import iso_millis
-from regulation.roles import RECORDS_RETENTION_YEARS, OrganisationRole
+from regulation.roles import CONCERN_RECORDS_RETENTION_YEARS, RECORDS_RETENTION_YEARS, OrganisationRole
 
 logger = logging.getLogger(__name__)
 
@@ -67,6 +67,15 @@ def organisation_roles_set(*, account: User, roles: Iterable[str], is_sme: bool 
     chosen = sorted({OrganisationRole(role) for role in roles}, key=order.index)
     row, _ = OrganisationRoles.objects.update_or_create(
         account=account, defaults={"roles": [str(role) for role in chosen], "is_sme": is_sme}
+    )
+    return row
+
+
+def organisation_established_set(*, account: User, established_small_on: date | None) -> OrganisationRoles:
+    """When the organisation was established as micro or small, or the natural person began to
+    act as an operator: decides Article 38(3)'s later date for it (regulation.roles.duties_for)."""
+    row, _ = OrganisationRoles.objects.update_or_create(
+        account=account, defaults={"established_small_on": established_small_on}
     )
     return row
 
@@ -157,6 +166,7 @@ def substantiated_concern_record(
         owner=owner,
         livemode=livemode,
         received_on=received_on,
+        retained_until=retention_end(received_on, CONCERN_RECORDS_RETENTION_YEARS),
         product=product,
         raised_by=raised_by,
         concern=concern,

@@ -108,7 +108,7 @@ def roles_view(row: OrganisationRoles, *, on: date | None = None) -> dict:
                 "applies_to_organisation": view.applies_to_organisation,
                 "non_sme_only": view.duty.non_sme_only,
             }
-            for view in duties_for(role, sme=row.is_sme, on=on)
+            for view in duties_for(role, sme=row.is_sme, on=on, established_small_on=row.established_small_on)
         ]
         obligations.append(
             {"role": code, "title": str(ROLE_TITLES[role]), "who": str(ROLE_WHO[role]), "duties": duties}

@@ -15,6 +15,7 @@ from compliance import declarations
 from compliance.evidence import statement_attestation, statement_evidence, statement_operator_identity
 from compliance.verification_cache import verification_forget
 from eudr_service.lib.encryption import EncryptedTextField
+from eudr_service.lib.retention import protect_while_retained
 from eudr_service.lib.timestamps import iso_millis
 from risk.engine import RiskLevel
 
@@ -539,6 +540,10 @@ class OrganisationRoles(models.Model):
     roles = models.JSONField(default=list)
     # Article 5(2) and 5(6) are for non-SMEs only; null: not said (treated as non-SME).
     is_sme = models.BooleanField(null=True, blank=True)
+    # Article 38(3): the day the organisation was established as a micro or small undertaking,
+    # or a natural person began to act as an operator in its own name; null: not said (the
+    # general date is given, never a later one).
+    established_small_on = models.DateField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -558,11 +563,12 @@ class TradingPartnerRecord(models.Model):
     (Article 5(3) as amended) for five years from the consignment date (Article 5(4)).
 
     The name, address and e-mail may be a natural person's: encrypted at rest. Deleted by
-    `compliance.downstream.trading_partner_records_purge` once `retained_until` has passed."""
+    `compliance.downstream.trading_partner_records_purge` once `retained_until` has passed;
+    before that no path deletes it, its owner's deletion included (eudr_service.lib.retention)."""
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="trading_partner_records"
+        settings.AUTH_USER_MODEL, on_delete=protect_while_retained, related_name="trading_partner_records"
     )
     livemode = models.BooleanField(default=True)
     kind = models.CharField(max_length=8, choices=PartnerKind.choices)
@@ -589,15 +595,18 @@ class TradingPartnerRecord(models.Model):
 
 class SubstantiatedConcern(models.Model):
     """A substantiated concern a downstream operator or trader received about a product and
-    what it did before placing, making available or exporting (Article 5(6) as amended).
-    Who raised it and what was said may name people: encrypted at rest."""
+    what it did before placing, making available or exporting (Article 5(6) as amended), and
+    whether it informed the competent authority (regulation.authorities). Who raised it and
+    what was said may name people: encrypted at rest. Kept until `retained_until`
+    (regulation.roles.RETENTION_RULES); no path deletes it before, its owner's deletion included."""
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="substantiated_concerns"
+        settings.AUTH_USER_MODEL, on_delete=protect_while_retained, related_name="substantiated_concerns"
     )
     livemode = models.BooleanField(default=True)
     received_on = models.DateField()
+    retained_until = models.DateField(db_index=True, help_text="Kept at least until this day")
     product = models.CharField(max_length=200, help_text="The product or consignment concerned")
     raised_by = EncryptedTextField(blank=True)
     concern = EncryptedTextField()
@@ -611,3 +620,6 @@ class SubstantiatedConcern(models.Model):
 
     def __str__(self) -> str:
         return f"{self.owner_id}: concern of {self.received_on} on {self.product}"
+
+    def retention_running(self, today: date) -> bool:
+        return today <= self.retained_until

@@ -314,6 +314,17 @@ class OrganisationRolesForm(forms.Form):
         ),
     )
 
+    established_small_on = forms.DateField(
+        label=_("Established as a micro or small undertaking on"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_(
+            "For a natural person: the day you began to act in your own name (entry in the producers' "
+            "register or start of the registered business, whichever came first). The later date of "
+            "application is for those established as such by 31 December 2024 (Article 38(3))."
+        ),
+    )
+
     def clean_is_sme(self) -> bool | None:
         return {"yes": True, "no": False}.get(self.cleaned_data.get("is_sme") or "")
 

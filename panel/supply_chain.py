@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods
 from accounts.limits import panel_actions_per_minute, rate_limited
 from accounts.models import Plan
 from compliance.downstream import (
+    organisation_established_set,
     organisation_roles_get,
     organisation_roles_set,
     substantiated_concern_record,
@@ -22,6 +23,14 @@ from compliance.downstream import (
 )
 from compliance.models import SubstantiatedConcern, TradingPartnerRecord
 from panel.forms import OrganisationRolesForm, SubstantiatedConcernForm, TradingPartnerForm
+from regulation.authorities import (
+    DESIGNATION_STATUS,
+    INFORM_BY,
+    MINISTRY_PAGE,
+    NOTICE_CONTENTS,
+    competent_authorities,
+)
+from regulation.commodities import commodity_label
 from regulation.roles import (
     DOWNSTREAM_ROLES,
     RECORDS_RETENTION_YEARS,
@@ -47,7 +56,11 @@ def supply_chain(request: HttpRequest) -> HttpResponse:
     action = request.POST.get("action") if request.method == "POST" else None
     roles_form = OrganisationRolesForm(
         request.POST if action == "roles" else None,
-        initial={"roles": row.roles, "is_sme": {True: "yes", False: "no"}.get(row.is_sme, "")},
+        initial={
+            "roles": row.roles,
+            "is_sme": {True: "yes", False: "no"}.get(row.is_sme, ""),
+            "established_small_on": row.established_small_on,
+        },
     )
     partner_form = TradingPartnerForm(request.POST if action == "partner" else None)
     concern_form = SubstantiatedConcernForm(request.POST if action == "concern" else None)
@@ -58,6 +71,9 @@ def supply_chain(request: HttpRequest) -> HttpResponse:
                 account=request.user,
                 roles=roles_form.cleaned_data["roles"],
                 is_sme=roles_form.cleaned_data["is_sme"],
+            )
+            organisation_established_set(
+                account=request.user, established_small_on=roles_form.cleaned_data["established_small_on"]
             )
             messages.success(request, _("Your roles were saved."))
             return redirect("panel-supply-chain")
@@ -79,7 +95,12 @@ def supply_chain(request: HttpRequest) -> HttpResponse:
         {
             "title": ROLE_TITLES[OrganisationRole(code)],
             "who": ROLE_WHO[OrganisationRole(code)],
-            "duties": duties_for(OrganisationRole(code), sme=row.is_sme, on=today),
+            "duties": duties_for(
+                OrganisationRole(code),
+                sme=row.is_sme,
+                on=today,
+                established_small_on=row.established_small_on,
+            ),
         }
         for code in row.roles
     ]
@@ -94,5 +115,17 @@ def supply_chain(request: HttpRequest) -> HttpResponse:
         "retention_years": RECORDS_RETENTION_YEARS,
         "partners": TradingPartnerRecord.objects.filter(owner=request.user, livemode=True)[:SHOWN],
         "concerns": SubstantiatedConcern.objects.filter(owner=request.user, livemode=True)[:SHOWN],
+        "authorities": [
+            {
+                "commodities": ", ".join(commodity_label(code) for code in sorted(row.commodities)),
+                "name_pl": row.name_pl,
+                "name_en": row.name_en,
+            }
+            for row in competent_authorities()
+        ],
+        "authority_status": DESIGNATION_STATUS,
+        "authority_page": MINISTRY_PAGE,
+        "inform_by": INFORM_BY,
+        "notice_contents": NOTICE_CONTENTS,
     }
     return render(request, "panel/supply_chain.html", context, status=status)

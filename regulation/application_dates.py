@@ -13,6 +13,25 @@ from datetime import date
 
 from regulation.models import ApplicationCategory, ApplicationDate
 
+# Article 38(3) as amended by Regulation (EU) 2025/2650 (in force 26.12.2025), as the
+# consolidated text 02023R1115-20251226 prints it (quoted verbatim by a third party's
+# transcription of that consolidation; not read in the OJ here, docs/regulation.md):
+ARTICLE_38_3_AS_AMENDED = (
+    "Except as regards the products covered by the Annex to Regulation (EU) No 995/2010, for "
+    "operators, whether natural persons or micro- or small undertakings within the meaning of "
+    "Article 3(1) or Article 3(2), first subparagraph, respectively, of Directive 2013/34/EU, "
+    "irrespective of their legal form, who were established as such by 31 December 2024, the "
+    "Articles referred to in paragraph 2 of this Article shall apply from 30 June 2027."
+)
+# Whom the later date is for: "operators" (natural persons included, on the same cut-off).
+# Article 2(15) as amended by 2025/2650 defines an operator without downstream operators,
+# and a trader is not an operator: both have the general date, whatever their size
+# (regime.obligations_apply_from, roles.duties_for).
+LATER_DATE_FOR_OPERATORS_ONLY = (
+    "Article 38(3) of Regulation (EU) 2023/1115 as amended by Regulation (EU) 2025/2650 "
+    "names operators only; Article 2(15) as amended leaves out downstream operators"
+)
+
 _TTL_SECONDS = 60.0
 _cache: tuple[float, list[DateRule]] | None = None
 

@@ -63,13 +63,24 @@ def benchmark_class(country_code: str | None, on: date | None = None) -> str | N
     """The country's class under Article 29 on `on` (default today)."""
     if country_code is None:
         return None
-    # Implementing Regulation 2025/1093: every country not listed low or high is standard.
+    # A country without a row is standard risk by the Regulation itself (UNLISTED_ACT).
     return benchmark_table(on).get(country_code, "standard")
 
 
-# A country with no row: Article 29(1) of Regulation (EU) 2023/1115 as amended makes every
-# country standard risk unless an implementing act classifies it low or high.
-UNLISTED_ACT = "Regulation (EU) 2023/1115, Article 29(1) (not classified low or high)"
+# A country with no row. What makes it standard risk is Article 29(1) of Regulation (EU)
+# 2023/1115 (unchanged by 2024/3234 and 2025/2650 as far as we read): it sets up the three
+# tiers and makes a country standard risk unless identified as high or low risk under
+# Article 29, whose paragraph 2 empowers the Commission to identify those by implementing
+# acts. Implementing Regulation (EU) 2025/1093 is such an act: it lists low- and high-risk
+# countries; no article of it that declares the others standard was found, so it is not
+# cited for the default. Neither OJ text was read here: the three-tier structure with
+# standard as the residual class is confirmed by secondary sources (Fieldfisher, May 2025:
+# "Standard risk for all other cases"; ATIBT, 24.5.2025: "all countries not assessed
+# (standard risk)"); the paragraph's wording is not (docs/regulation.md, "Country benchmark").
+UNLISTED_ACT = (
+    "Regulation (EU) 2023/1115, Article 29(1): standard risk unless identified as high or low risk "
+    "(not listed in Implementing Regulation (EU) 2025/1093)"
+)
 
 
 def benchmark_row(country_code: str, on: date | None = None) -> dict[str, str | None]:

@@ -27,7 +27,7 @@ class CountryBenchmark(models.Model):
     A later act is a new row with its own valid_from, never an edit of the old one,
     so the answer for any past date stays reproducible. For a date, the row with the
     latest valid_from on or before it (and not ended by valid_until) applies; a
-    country with no such row is standard risk (Article 29(1)).
+    country with no such row is standard risk (`benchmark.UNLISTED_ACT`).
     """
 
     country_code = models.CharField(max_length=2, help_text="ISO 3166-1 alpha-2")
@@ -115,7 +115,8 @@ class ApplicationDate(models.Model):
     )
     natural_persons = models.BooleanField(
         default=False,
-        help_text="micro_small: the act names natural persons, who get the date whatever their establishment",
+        help_text="micro_small: the act names natural persons, who get the date on the same cut-off "
+        "(established_by)",
     )
     excepted_commodities = models.CharField(
         max_length=120,

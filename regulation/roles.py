@@ -65,6 +65,48 @@ FAQ_2026 = "Commission FAQ on the EUDR, April 2026, question 3.4, as reported by
 
 # Article 5(4) as amended: records kept five years. Used by the deletion job; never shorten.
 RECORDS_RETENTION_YEARS = 5
+CLIMATE_BLOG_2025 = (
+    "climatechangelegalblogarchive.com, December 2025, on the adopted Regulation (EU) 2025/2650 "
+    "(downstream operators and traders: traceability, record-keeping, notification of risks, "
+    "cooperation with competent authorities)"
+)
+
+
+@dataclass(frozen=True)
+class RetentionRule:
+    """How long one kind of record is kept, from which day, and why."""
+
+    years: int
+    counted_from: str
+    provision: str
+    source: str
+    confirmed: bool  # the period read in the OJ itself for this very record
+
+
+# Records under retention: no path deletes them before the end (eudr_service.lib.retention).
+RETENTION_RULES: dict[str, RetentionRule] = {
+    "trading_partner_record": RetentionRule(
+        RECORDS_RETENTION_YEARS,
+        "the consignment date",
+        "Article 5(4) of Regulation (EU) 2023/1115 as amended by Regulation (EU) 2025/2650",
+        "lawcode.eu on the Commission's FAQ (April 2026), question 3.4: five years from placing, "
+        "making available or export",
+        False,
+    ),
+    # The Regulation sets no period of its own for the record of a substantiated concern that we
+    # could find. It is information on the products supplied that Article 5(4) keeps five years,
+    # and the evidence an authority checks (Articles 16 and 18): our choice is the same five
+    # years, from the day the concern was received, never shorter.
+    "substantiated_concern": RetentionRule(
+        RECORDS_RETENTION_YEARS,
+        "the day the concern was received",
+        "Article 5(4) of Regulation (EU) 2023/1115 as amended, applied by this service to the "
+        "concern record (no period of its own found)",
+        f"{OJ_2025_2650}; lawcode.eu on FAQ 3.4",
+        False,
+    ),
+}
+CONCERN_RECORDS_RETENTION_YEARS = RETENTION_RULES["substantiated_concern"].years
 
 
 # The article references of the duties below and the provisions of the dates of application
@@ -91,6 +133,15 @@ LEGAL_REFERENCES: dict[str, Promise] = {
     "Article 6(1)": pgettext_lazy("legal reference", "Article 6(1)"),
     "Article 6(2)": pgettext_lazy("legal reference", "Article 6(2)"),
     "Article 13": pgettext_lazy("legal reference", "Article 13"),
+    "Article 5 as amended by Regulation (EU) 2025/2650 (paragraph not confirmed)": pgettext_lazy(
+        "legal reference", "Article 5 as amended by Regulation (EU) 2025/2650 (paragraph not confirmed)"
+    ),
+    CLIMATE_BLOG_2025: pgettext_lazy(
+        "legal reference",
+        "climatechangelegalblogarchive.com, December 2025, on the adopted Regulation (EU) 2025/2650 "
+        "(downstream operators and traders: traceability, record-keeping, notification of risks, "
+        "cooperation with competent authorities)",
+    ),
     "provisions inserted by Regulation (EU) 2025/2650": pgettext_lazy(
         "legal reference", "provisions inserted by Regulation (EU) 2025/2650"
     ),
@@ -190,6 +241,22 @@ _CONCERNS = Duty(
     non_sme_only=True,
 )
 
+# Every downstream operator and trader, SMEs included: inform the competent authorities without
+# delay of substantiated information that products do not comply. Reported for the amended
+# Article 5 by CLIMATE_BLOG_2025 ("notification of risks") and by the issue that asked for it;
+# the paragraph number and wording are not confirmed against the OJ. Whom to inform in Poland
+# and what to send: regulation.authorities.
+_INFORM = Duty(
+    "inform_competent_authorities",
+    _(
+        "Inform the competent authority without delay when you have substantiated information that "
+        "a product does not comply, and record what you sent (also for SMEs)."
+    ),
+    "Article 5 as amended by Regulation (EU) 2025/2650 (paragraph not confirmed)",
+    f"{OJ_2025_2650}; {CLIMATE_BLOG_2025}",
+    False,
+)
+
 ROLE_DUTIES: dict[OrganisationRole, tuple[Duty, ...]] = {
     OrganisationRole.OPERATOR: (
         Duty(
@@ -253,8 +320,9 @@ ROLE_DUTIES: dict[OrganisationRole, tuple[Duty, ...]] = {
         _RETAIN,
         _REGISTER,
         _CONCERNS,
+        _INFORM,
     ),
-    OrganisationRole.LATER_DOWNSTREAM: (_PARTNERS, _RETAIN, _REGISTER, _CONCERNS),
+    OrganisationRole.LATER_DOWNSTREAM: (_PARTNERS, _RETAIN, _REGISTER, _CONCERNS, _INFORM),
     OrganisationRole.AUTHORISED_REPRESENTATIVE: (
         Duty(
             "file_under_mandate",
@@ -285,6 +353,11 @@ class DutyView:
     applies_from: date | None
     applies_from_provision: str | None
     applies_to_organisation: bool  # False: an SME is exempt from a non-SME duty
+    # A duty of Article 38(3)'s category: its later date and the cut-off the operator must
+    # have been established by, shown when the general date is given instead (not known, or
+    # established too late).
+    later_date: date | None = None
+    established_by: date | None = None
 
     @property
     def applies_from_provision_label(self) -> str:
@@ -297,20 +370,36 @@ def asks_for_reference_numbers(roles: list[str] | tuple[str, ...]) -> bool:
     return OrganisationRole.FIRST_DOWNSTREAM in roles
 
 
-def duties_for(role: OrganisationRole, *, sme: bool | None, on: date) -> list[DutyView]:
+def duties_for(
+    role: OrganisationRole, *, sme: bool | None, on: date, established_small_on: date | None = None
+) -> list[DutyView]:
     """`role`'s duties with the date each applies from under the act in force on `on`.
 
-    `sme` None (not said) counts as non-SME: the duty is shown as applying, never hidden."""
+    Downstream operators' and traders' duties take the general date whatever their size: the
+    later date of Article 38(3) is for operators only (application_dates.LATER_DATE_FOR_OPERATORS_ONLY),
+    as regime.obligations_apply_from answers. A duty of the micro and small category takes the
+    later date only if the organisation (or natural person) was established as such by the
+    act's cut-off (`established_small_on`); not known or too late, the general date, never a
+    later one than the law's. `sme` None (not said) counts as non-SME: the duty is shown as
+    applying, never hidden."""
     rules = application_dates(on)
+    general = rules.get(ApplicationCategory.GENERAL)
     views = []
     for duty in ROLE_DUTIES[role]:
-        rule = rules.get(duty.category) or rules.get(ApplicationCategory.GENERAL)
+        rule = rules.get(duty.category) or general
+        later = None
+        if duty.category == ApplicationCategory.MICRO_SMALL and rule is not None and rule.established_by:
+            later = rule
+            on_time = established_small_on is not None and established_small_on <= rule.established_by
+            rule = rule if on_time else general
         views.append(
             DutyView(
                 duty=duty,
                 applies_from=rule.applies_from if rule else None,
                 applies_from_provision=rule.provision if rule else None,
                 applies_to_organisation=not (duty.non_sme_only and sme is True),
+                later_date=later.applies_from if later else None,
+                established_by=later.established_by if later else None,
             )
         )
     return views

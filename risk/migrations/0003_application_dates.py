@@ -10,11 +10,16 @@ one's, so the earlier dates stay on record:
 - Regulation (EU) 2025/2650 (OJ L, 23.12.2025; in force 26.12.2025): 30.12.2026; 30.6.2027
   for natural persons and micro and small undertakings established as such by 31.12.2024.
 
-Article 38(3) as first published excepts "the products covered in the Annex to Regulation
-(EU) No 995/2010" (timber under the EU Timber Regulation) from the later date. We hold no
-list of those products, so the rows except all wood: a micro or small operator of wood is
-answered with the general date, the earlier one. Each row's `source` says what was checked
-and what was not; docs/regulation.md lists the same.
+Article 38(3) excepts "the products covered in the Annex to Regulation (EU) No 995/2010"
+(timber under the EU Timber Regulation) from the later date. The rows' `excepted_commodities`
+("wood") name the commodity that Annex is about; which of its products are excepted is decided
+per code by `regulation.timber_regulation` (the Annex's lines under today's tariff codes): a
+micro or small operator of wood charcoal (4402) gets the later date, one of sawn wood (4407)
+the general date, and a wood line without a code the general date. (When this migration was
+written no list was held and all wood got the general date; the sources below keep that
+wording as it was recorded. Natural persons, named by 2025/2650, are on the same cut-off:
+regulation/migrations/0003_natural_persons_on_the_cutoff.py.) Each row's `source` says what
+was checked and what was not; docs/regulation.md lists the same.
 """
 
 import datetime

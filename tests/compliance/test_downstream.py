@@ -59,6 +59,9 @@ def test_roles_are_set_and_read_with_each_obligation_article_and_date(keyed_clie
         "retain_five_years": "Article 5(4)",
         "register_in_information_system": "Article 5(2)",
         "act_on_substantiated_concerns": "Article 5(6)",
+        "inform_competent_authorities": (
+            "Article 5 as amended by Regulation (EU) 2025/2650 (paragraph not confirmed)"
+        ),
     }
     # The date each applies from comes from the Article 38 rows of the act in force.
     assert {duty["applies_from"] for duty in later["duties"]} == {"2026-12-30"}
@@ -81,6 +84,8 @@ def test_sme_is_exempt_from_registration_and_concerns_duties(keyed_client):
     assert applies["register_in_information_system"] is False
     assert applies["act_on_substantiated_concerns"] is False
     assert applies["keep_partner_records"] is True
+    # Informing the authorities of substantiated information is for SMEs too.
+    assert applies["inform_competent_authorities"] is True
 
 
 def test_later_downstream_trader_is_not_asked_for_reference_numbers(keyed_client):

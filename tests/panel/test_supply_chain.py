@@ -105,3 +105,55 @@ def test_free_plan_sees_the_plans_that_include_it(signed_in):
     response = english(signed_in("free")).get(PAGE)
     assert response.status_code == 403
     assert "Your plan does not include this" in response.content.decode()
+
+
+def test_an_uninformed_concern_leads_to_the_authority_with_what_to_send_and_its_retention(signed_in):
+    client = english(signed_in("standard"))
+    organisation_roles_set(account=client.user, roles=["later_downstream_operator_or_trader"], is_sme=True)
+    response = client.post(
+        PAGE,
+        {
+            "action": "concern",
+            "received_on": "2026-04-01",
+            "product": "Soja WZ/2026/117",
+            "concern": "Działka wylesiona w 2022 r.",
+            "action_taken": "Wstrzymano sprzedaż",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    page = client.get(PAGE).content.decode()
+    assert 'data-testid="inform-authority"' in page  # not yet informed: the row says so
+    assert "2031-04-01" in page  # kept five years from the day it was received
+    notice = page.split('data-testid="authority-notice"')[1]
+    for authority in (
+        "Inspekcja Ochrony Środowiska",
+        "Inspekcja Handlowa",
+        "Inspekcja Jakości Handlowej Artykułów Rolno-Spożywczych",
+        "Inspekcja Weterynaryjna",
+    ):
+        assert authority in notice
+    assert "without delay" in notice and "UC101" in notice
+    # The duty is listed for an SME too.
+    assert "Inform the competent authority without delay" in page
+
+
+def test_the_micro_and_small_date_follows_the_establishment_date_given(signed_in):
+    """Article 38(3) as amended: the later date only for those established as such by 31.12.2024;
+    not said, or a natural person established in 2026, gets the general date."""
+    client = english(signed_in("standard"))
+    organisation_roles_set(account=client.user, roles=["micro_small_primary_operator"], is_sme=True)
+    page = client.get(PAGE).content.decode()
+    assert "2026-12-30" in page and 'data-testid="established-by"' in page
+    assert "2027-06-30 only for natural persons and micro and small undertakings" in page
+    assert "established as such by 2024-12-31" in page
+
+    def save(established):
+        body = {"action": "roles", "roles": ["micro_small_primary_operator"], "is_sme": "yes"}
+        assert client.post(PAGE, {**body, "established_small_on": established}).status_code == 302
+        return client.get(PAGE).content.decode().split('data-testid="role-obligations"')[1]
+
+    on_time = save("2019-03-01")
+    assert "2027-06-30" in on_time and "2026-12-30" not in on_time
+    assert 'data-testid="established-by"' not in on_time
+    late = save("2026-03-01")  # a natural person established in 2026
+    assert "2026-12-30" in late and 'data-testid="established-by"' in late

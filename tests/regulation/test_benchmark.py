@@ -89,3 +89,14 @@ def test_a_classification_ended_without_replacement_falls_back_to_standard():
 def test_current_lookup_keeps_its_one_argument_signature():
     assert benchmark_class("DE") == "low"
     assert benchmark_class(None) is None
+
+
+def test_an_unlisted_country_is_standard_risk_citing_article_29_1():
+    """An unlisted country's row names what makes it standard: Article 29(1) of 2023/1115, not
+    an article of Implementing Regulation (EU) 2025/1093 (which lists only low and high)."""
+    from regulation.benchmark import benchmark_row
+
+    row = benchmark_row("AQ", date(2026, 11, 22))
+    assert (row["class"], row["valid_from"]) == ("standard", None)
+    assert row["act"].startswith("Regulation (EU) 2023/1115, Article 29(1)")
+    assert "2025/1093, Article" not in row["act"]

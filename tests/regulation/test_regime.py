@@ -47,11 +47,12 @@ CASES = [
         "BR",
         (Obligation.KEEP_UPSTREAM_REFERENCES, None, APPLICATION_DATE),
     ),
+    # Article 38(3) gives the later date to operators only: a trader of any size has the general one.
     (
         Role.TRADER,
         Size.NATURAL_PERSON,
         "PL",
-        (Obligation.KEEP_UPSTREAM_REFERENCES, None, SMALL_APPLICATION_DATE),
+        (Obligation.KEEP_UPSTREAM_REFERENCES, None, APPLICATION_DATE),
     ),
     (
         Role.LATER_DOWNSTREAM,
@@ -133,7 +134,10 @@ HISTORY = [
     (date(2025, 12, 26), Size.MEDIUM, None, date(2026, 12, 30)),
     (date(2026, 3, 1), Size.SMALL, date(2024, 12, 31), date(2027, 6, 30)),
     (date(2026, 3, 1), Size.SMALL, date(2025, 1, 1), date(2026, 12, 30)),
-    (date(2026, 3, 1), Size.NATURAL_PERSON, None, date(2027, 6, 30)),  # named apart, no cut-off
+    # Named apart, on the same cut-off ("established as such by 31 December 2024").
+    (date(2026, 3, 1), Size.NATURAL_PERSON, date(2024, 12, 31), date(2027, 6, 30)),
+    (date(2026, 3, 1), Size.NATURAL_PERSON, date(2025, 1, 1), date(2026, 12, 30)),
+    (date(2026, 3, 1), Size.NATURAL_PERSON, None, date(2026, 12, 30)),  # not known: never later than the law
 ]
 
 
@@ -299,16 +303,117 @@ def test_timber_made_before_29_june_2023_stays_under_the_timber_regulation_until
     assert "2029-12-31" in regime.notes[0]
 
 
-def test_old_timber_after_2029_and_other_old_products_are_outside_the_regulation():
-    for regime in (
-        _regime("wood", "4407", on=date(2030, 1, 1)),
-        _regime("wood", "4402"),  # wood charcoal: not in the Timber Regulation's Annex
-        _regime("soya", "1201"),
-    ):
-        assert (regime.in_scope, regime.obligation) == (False, Obligation.NONE)
-        assert "Article 1(2)" in regime.notes[0]
+def test_old_products_outside_the_timber_regulations_annex_stay_outside_the_regulation():
+    for on in (AFTER, date(2030, 1, 1)):
+        for regime in (
+            _regime("wood", "4402", on=on),  # wood charcoal: not in the Timber Regulation's Annex
+            _regime("soya", "1201", on=on),
+        ):
+            assert (regime.in_scope, regime.obligation) == (False, Obligation.NONE)
+            assert "Article 1(2)" in regime.notes[0]
+
+
+@pytest.mark.parametrize("hs_code", ["4407", "9403 91 00", "4414 90 00"])
+def test_old_timber_of_the_annex_placed_on_the_market_in_2030_is_under_article_3(hs_code):
+    """Article 37(3) as amended: after the Timber Regulation's last day (31.12.2029) such timber
+    is placed on the market under Article 3 of 2023/1115, with a due diligence statement."""
+    regime = _regime("wood", hs_code, on=date(2030, 6, 1))
+    assert (regime.in_scope, regime.obligation, regime.applies_now) == (True, Obligation.DDS, True)
+    assert any("Article 37(3)" in note and "Article 3 " in note for note in regime.notes)
+    # The day before, the Timber Regulation still governed it.
+    assert _regime("wood", hs_code, on=date(2029, 12, 31)).obligation is Obligation.TIMBER_REGULATION
 
 
 def test_products_made_from_29_june_2023_are_in_scope():
     regime = _regime("wood", "4407", produced_on=date(2023, 6, 29))
     assert regime.in_scope and regime.obligation is Obligation.DDS
+
+
+NATURAL_PERSON_LATE = date(2026, 3, 1)  # began to act as an operator after 31.12.2024
+
+
+def test_a_natural_person_established_in_2026_gets_the_general_date():
+    """Article 38(3) as amended: natural persons too must be "established as such by 31 December 2024"."""
+    answer = _starts(Size.NATURAL_PERSON, date(2026, 6, 1), established_small_on=NATURAL_PERSON_LATE)
+    assert answer.applies_from == APPLICATION_DATE
+    assert "after 2024-12-31, the cut-off for natural persons" in answer.notes[0]
+
+
+def test_a_natural_person_established_by_2024_gets_the_later_date():
+    answer = _starts(Size.NATURAL_PERSON, date(2026, 6, 1), established_small_on=date(2024, 12, 31))
+    assert (answer.applies_from, answer.notes) == (SMALL_APPLICATION_DATE, ())
+
+
+def test_a_natural_person_of_unknown_establishment_gets_the_general_date_with_a_note():
+    answer = _starts(Size.NATURAL_PERSON, date(2026, 6, 1))
+    assert answer.applies_from == APPLICATION_DATE
+    assert "natural persons" in answer.notes[0] and "not known" in answer.notes[0]
+
+
+@pytest.mark.parametrize("role", [Role.TRADER, Role.DOWNSTREAM_OPERATOR, Role.LATER_DOWNSTREAM])
+def test_a_micro_trader_or_downstream_operator_gets_the_general_date_as_its_duties_do(role):
+    """One answer in both places: regime_for and roles.duties_for give the general date."""
+    from regulation.roles import DOWNSTREAM_ROLES, duties_for
+
+    regime = regime_for(
+        commodity="coffee",
+        hs_code="0901",
+        role=role,
+        size=Size.MICRO,
+        country_code="BR",
+        on=date(2027, 1, 15),
+        established_small_on=SMALL_BEFORE_CUTOFF,
+    )
+    assert (regime.applies_from, regime.applies_now) == (APPLICATION_DATE, True)
+    assert any("operators only" in note for note in regime.notes)
+    for organisation_role in DOWNSTREAM_ROLES:
+        dates = {view.applies_from for view in duties_for(organisation_role, sme=True, on=date(2027, 1, 15))}
+        assert dates == {regime.applies_from}
+
+
+def test_a_micro_operator_still_gets_the_later_date():
+    regime = regime_for(
+        commodity="coffee",
+        hs_code="0901",
+        role=Role.OPERATOR,
+        size=Size.MICRO,
+        country_code="BR",
+        on=date(2027, 1, 15),
+        established_small_on=SMALL_BEFORE_CUTOFF,
+    )
+    assert (regime.applies_from, regime.applies_now) == (SMALL_APPLICATION_DATE, False)
+
+
+@pytest.mark.parametrize("size", [Size.MEDIUM, Size.LARGE])
+def test_an_undertaking_small_by_its_relevant_figures_may_file_a_simplified_declaration(size):
+    """The amended definition of a micro or small primary operator covers an undertaking above
+    the thresholds whose figures relating to relevant commodities stay within them; its date
+    stays the general one (it is not micro or small under Directive 2013/34/EU)."""
+    common = dict(commodity="soya", hs_code="1201", role=Role.MICRO_SMALL_PRIMARY_OPERATOR, size=size)
+    within = regime_for(**common, country_code="PL", on=AFTER, relevant_figures_within_small_thresholds=True)
+    assert (within.obligation, within.applies_from) == (Obligation.SIMPLIFIED_DECLARATION, APPLICATION_DATE)
+    assert any("relating to relevant commodities" in note for note in within.notes)
+    # Without the figures, or outside a low-risk country, a due diligence statement.
+    assert regime_for(**common, country_code="PL", on=AFTER).obligation is Obligation.DDS
+    outside = regime_for(**common, country_code="BR", on=AFTER, relevant_figures_within_small_thresholds=True)
+    assert outside.obligation is Obligation.DDS
+
+
+def test_the_roles_page_dates_follow_the_establishment_date_as_the_regime_does():
+    from regulation.roles import OrganisationRole, duties_for
+
+    on = date(2026, 6, 1)
+    for established, expected in ((None, APPLICATION_DATE), (date(2024, 12, 31), SMALL_APPLICATION_DATE)):
+        views = duties_for(
+            OrganisationRole.MICRO_SMALL_PRIMARY_OPERATOR, sme=True, on=on, established_small_on=established
+        )
+        assert {view.applies_from for view in views} == {expected}
+        assert {view.later_date for view in views} == {SMALL_APPLICATION_DATE}
+        assert _starts(Size.NATURAL_PERSON, on, established_small_on=established).applies_from == expected
+    late = duties_for(
+        OrganisationRole.MICRO_SMALL_PRIMARY_OPERATOR,
+        sme=True,
+        on=on,
+        established_small_on=NATURAL_PERSON_LATE,
+    )
+    assert {view.applies_from for view in late} == {APPLICATION_DATE}

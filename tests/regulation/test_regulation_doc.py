@@ -150,3 +150,52 @@ def test_files_and_names_the_doc_points_to_exist():
             assert hasattr(importlib.import_module(module), attribute), dotted
         except ModuleNotFoundError:
             importlib.import_module(dotted)  # the name is a module itself
+
+
+def test_the_timber_annex_table_is_the_data():
+    """The 995/2010 Annex lines and today's codes in the doc are `ANNEX_995_2010` (issue 41.5)."""
+    from regulation.timber_regulation import ANNEX_995_2010
+
+    header = ["Annex line (CN 2010)", "Products", "Codes today", "Why"]
+    data = [
+        (
+            line.code_2010,
+            line.description,
+            ", ".join(_spaced(code) for code in line.codes_today),
+            line.correspondence,
+        )
+        for line in ANNEX_995_2010
+    ]
+    documented = [tuple(row[column] for column in header) for row in doc_table("timber-annex")]
+    _compare("timber-annex", documented, data, header)
+
+
+def _spaced(code: str) -> str:
+    """CN digits as the tariff prints them: 44149000 -> 4414 90 00; 47 -> Chapter 47."""
+    if len(code) == 2:
+        return f"Chapter {code}"
+    return " ".join([code[:4], *(code[i : i + 2] for i in range(4, len(code), 2))])
+
+
+def test_the_retention_table_is_the_data():
+    from regulation.roles import RETENTION_RULES
+
+    header = ["Record", "Years", "Counted from", "Provision", "Read in the OJ"]
+    data = [
+        (name, str(rule.years), rule.counted_from, rule.provision, "yes" if rule.confirmed else "no")
+        for name, rule in RETENTION_RULES.items()
+    ]
+    documented = [tuple(row[column] for column in header) for row in doc_table("retention")]
+    _compare("retention", documented, data, header)
+
+
+def test_the_polish_authorities_table_is_the_data():
+    from regulation.authorities import POLISH_COMPETENT_AUTHORITIES
+
+    header = ["Commodities", "Authority", "In English", "Source"]
+    data = [
+        (", ".join(sorted(row.commodities)), row.name_pl, row.name_en, row.source)
+        for row in POLISH_COMPETENT_AUTHORITIES
+    ]
+    documented = [tuple(row[column] for column in header) for row in doc_table("polish-authorities")]
+    _compare("polish-authorities", documented, data, header)
