@@ -41,7 +41,7 @@ def _cells_a_reader_may_see(text: str) -> list[str]:
 @pytest.mark.parametrize("value", HOSTILE)
 def test_no_part_of_a_guarded_text_starts_a_formula_under_any_separator(value):
     guarded = csv_safe(value)
-    assert all(cell[:1] not in FORMULA_STARTS for cell in _cells_a_reader_may_see(guarded)), guarded
+    assert not [c for c in _cells_a_reader_may_see(guarded) if c and c[0] in FORMULA_STARTS], guarded
     # Nothing is lost: only apostrophes were added.
     assert guarded.replace("'", "") == value.replace("'", "")
 
@@ -57,7 +57,7 @@ def test_the_written_file_holds_no_formula_for_any_reader(value, lang):
     body = csv_bytes(headers=["name"], rows=[[value]], lang=lang).decode("utf-8-sig")
     # A reader splitting the raw lines on any separator, ignoring our quotes.
     raw_cells = [c for line in body.splitlines() for c in _cells_a_reader_may_see(line)]
-    assert all(cell[:1] not in FORMULA_STARTS for cell in raw_cells), body
+    assert not [c for c in raw_cells if c and c[0] in FORMULA_STARTS], body
 
 
 def test_polish_form_semicolon_bom_decimal_comma_and_no_spurious_decimals():
