@@ -37,7 +37,7 @@ _ERRORS = {403: PROBLEM_RESPONSES[403]}
 _RESULTS_DOWNLOAD = (
     "One line per supplier with headers, states and statuses in words, and in `errors` every "
     "reason the row needs attention (its own errors, a plot the screening could not check, the "
-    "EU's refusal, a declaration not sent for want of EU credentials). UTF-8 with a byte order mark."
+    "EU's refusal, a declaration not sent for want of EU credentials)."
 )
 _ONE = {200: BulkFilingOutSerializer, 404: PROBLEM_RESPONSES[404], **_ERRORS}
 
@@ -179,7 +179,7 @@ class BulkFilingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
     @extend_schema(
         operation_id="supplier_filings_results_csv",
         summary="Results as CSV, in the reader's language (errors in words)",
-        description=_RESULTS_DOWNLOAD,
+        description=_RESULTS_DOWNLOAD + " UTF-8 with a byte order mark.",
         parameters=[_ID, EXPORT_LANG],
         responses={
             (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR),
