@@ -20,6 +20,7 @@ from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemS
 from eudr_service.lib.pagination import ApiCursorPagination
 from eudr_service.lib.problems import Problem
 from eudr_service.lib.versioning import api_url
+from regulation.commodities import polish_name
 from suppliers.bulk import (
     BulkFilingRunning,
     GoodsMissing,
@@ -123,7 +124,8 @@ class BulkFilingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
             raise Problem(
                 400,
                 "invalid_request",
-                f"Name the goods of every commodity of your suppliers; missing: {', '.join(exc.commodities)}",
+                "Name the goods of every commodity of your suppliers, in Polish or English; missing: "
+                + ", ".join(f"{code} ({polish_name(code)})" for code in exc.commodities),
                 extra={"errors": [_required(f"goods.{code}") for code in exc.commodities]},
             ) from exc
         except BulkFilingRunning as exc:

@@ -73,3 +73,10 @@ def test_an_hs_code_outside_the_commodity_is_refused_under_the_word_used(buyer):
     )
     assert wrong.status_code == 400
     assert [(e["field"], e["code"]) for e in wrong.json()["errors"]] == [("goods.soja", "hs_not_in_annex_i")]
+
+
+def test_missing_goods_are_named_in_both_languages(buyer):  # noqa: F811
+    refused = buyer.post(FILINGS, _with_goods({"soja": SOYA}), format="json")
+    assert refused.status_code == 400
+    assert refused.json()["detail"].endswith("missing: cattle (bydło)")
+    assert [e["field"] for e in refused.json()["errors"]] == ["goods.cattle"]
