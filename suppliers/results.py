@@ -10,6 +10,7 @@ refusal or why nothing was sent (no EU credentials). A row without a problem has
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -34,10 +35,37 @@ RESULT_HEADERS = (
     pgettext_lazy("export column", "errors"),
 )
 ROW_STATE_LABELS = dict(RowState.choices)
-# A row's own error codes in words (suppliers.bulk writes them); others keep their message.
+# A row's error codes in words: ours (suppliers.bulk) and those of the filing's validation
+# (compliance's serializers) a checked roster row can still meet; any other code keeps the
+# message stored with it (the API's, in English).
 ROW_ERROR_LABELS = {
-    "goods_missing": _("The filing names no goods for this supplier's commodity."),
-    "filing_error": _("The declaration could not be filed; try the row again."),
+    "goods_missing": pgettext_lazy(
+        "bulk filing row", "The filing names no goods for this supplier's commodity."
+    ),
+    "filing_error": pgettext_lazy("bulk filing row", "The declaration could not be filed; retry the row."),
+    "hs_not_in_annex_i": pgettext_lazy(
+        "bulk filing row",
+        "the HS code of the filing's goods is not under an Annex I line of this commodity; correct "
+        "the goods and retry the row",
+    ),
+    "required": pgettext_lazy("bulk filing row", "a required value is missing"),
+    "sd_operator_not_eligible": pgettext_lazy(
+        "bulk filing row", "the supplier's size does not allow a simplified declaration"
+    ),
+    "sd_country_not_eligible": pgettext_lazy(
+        "bulk filing row", "a simplified declaration needs a low-risk country of production"
+    ),
+    "commodity_out_of_scope": pgettext_lazy("bulk filing row", "the commodity is outside the regulation"),
+}
+_WHOLE_ROW = frozenset({"goods_missing", "filing_error"})
+# The last part of an error's field path in words (commodities[0].hs_heading -> HS code).
+FIELD_LABELS = {
+    "hs_heading": pgettext_lazy("bulk filing row", "HS code"),
+    "parcel_id": pgettext_lazy("bulk filing row", "parcel"),
+    "net_mass_kg": pgettext_lazy("bulk filing row", "net mass"),
+    "supplementary_unit": pgettext_lazy("bulk filing row", "quantity"),
+    "size": pgettext_lazy("bulk filing row", "size"),
+    "postal_code": pgettext_lazy("bulk filing row", "postal code"),
 }
 # Findings that need nothing from the buyer: not errors.
 _FINE_FINDINGS = frozenset(
@@ -47,13 +75,18 @@ _FINE_FINDINGS = frozenset(
 
 def _row_errors(row: BulkFilingRow) -> Iterator[str]:
     for error in row.errors:
-        words = (
-            str(ROW_ERROR_LABELS[error["code"]])
-            if error.get("code") in ROW_ERROR_LABELS
-            else error["message"]
-        )
-        field = error.get("field")
-        yield f"{field}: {words}" if field and error.get("code") not in ROW_ERROR_LABELS else words
+        code = error.get("code")
+        words = str(ROW_ERROR_LABELS[code]) if code in ROW_ERROR_LABELS else error["message"]
+        field = _field_words(error.get("field"))
+        yield f"{field}: {words}" if field and code not in _WHOLE_ROW else words
+
+
+def _field_words(path: str | None) -> str:
+    """The field of an error in words where we have them, else its path as the API names it."""
+    if not path:
+        return ""
+    last = re.sub(r"\[\d+\]", "", path.rsplit(".", 1)[-1])
+    return str(FIELD_LABELS[last]) if last in FIELD_LABELS else path
 
 
 def _plot_errors(plots: list[DDSPlot]) -> Iterator[str]:

@@ -96,8 +96,9 @@ def test_a_row_that_failed_and_a_declaration_not_sent_for_want_of_credentials_sa
     rows = _polish_rows(client, filing_id)
     assert rows["D-1"]["stan zgłoszenia"] == "złożone"
     assert "To konto nie ma danych logowania do systemu UE" in rows["D-1"]["błędy"]
-    assert rows["D-3"]["stan zgłoszenia"] == "błąd" and rows["D-3"]["błędy"].startswith(
-        "commodities[0].hs_heading: "
+    assert rows["D-3"]["stan zgłoszenia"] == "błąd"
+    assert rows["D-3"]["błędy"].startswith(
+        "kod HS: kod HS towaru w zgłoszeniu nie należy do pozycji załącznika I"
     )
     english = client.get(f"{FILINGS}/{filing_id}/results.csv", {"lang": "en"})
     assert english["Content-Language"] == "en"
@@ -105,6 +106,7 @@ def test_a_row_that_failed_and_a_declaration_not_sent_for_want_of_credentials_sa
     by_number = {line["producer number"]: line for line in lines}
     assert "No EU credentials for the" in by_number["D-1"]["errors"]
     assert (by_number["D-1"]["filing state"], by_number["D-3"]["filing state"]) == ("filed", "failed")
+    assert by_number["D-3"]["errors"].startswith("HS code: the HS code of the filing's goods is not under")
 
 
 def test_results_as_an_excel_workbook(
