@@ -15,7 +15,7 @@ from rest_framework.response import Response
 
 from accounts.authentication import request_livemode
 from accounts.permissions import TEST_OBJECTS
-from eudr_service.lib.exports import EXPORT_LANG, export_language, export_response
+from eudr_service.lib.exports import EXPORT_LANG, XLSX_TYPE, export_language, export_response
 from eudr_service.lib.json_parser import DepthLimitedJSONParser, UploadParser
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES
 from eudr_service.lib.pagination import ApiCursorPagination
@@ -251,8 +251,22 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     )
     @action(detail=False, methods=["get"], url_path="template.csv", url_name="template")
     def template(self, request: Request) -> HttpResponse:
+        return self._template(request, "csv")
+
+    @extend_schema(
+        operation_id="suppliers_template_xlsx",
+        summary="The roster template as an Excel workbook (the header row and one example)",
+        parameters=[EXPORT_LANG],
+        responses={(200, XLSX_TYPE): OpenApiResponse(OpenApiTypes.BINARY), **_ERRORS},
+        tags=["suppliers"],
+    )
+    @action(detail=False, methods=["get"], url_path="template.xlsx", url_name="template-xlsx")
+    def template_xlsx(self, request: Request) -> HttpResponse:
+        return self._template(request, "xlsx")
+
+    def _template(self, request: Request, fmt: str) -> HttpResponse:
         lang = export_language(request)
         headers, rows = template_table(lang)
         return export_response(
-            headers=headers, rows=rows, lang=lang, fmt="csv", filename=f"roster-template-{lang}"
+            headers=headers, rows=rows, lang=lang, fmt=fmt, filename=f"roster-template-{lang}", title="roster"
         )

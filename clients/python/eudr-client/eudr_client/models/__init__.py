@@ -136,6 +136,7 @@ from .suppliers_import_body import SuppliersImportBody
 from .suppliers_list_commodity import SuppliersListCommodity
 from .suppliers_mandate_upload_body import SuppliersMandateUploadBody
 from .suppliers_template_lang import SuppliersTemplateLang
+from .suppliers_template_xlsx_lang import SuppliersTemplateXlsxLang
 from .trading_partner_in_kind_enum import TradingPartnerInKindEnum
 from .trading_partner_in_request import TradingPartnerInRequest
 from .trading_partner_out import TradingPartnerOut
@@ -290,6 +291,7 @@ __all__ = (
     "SuppliersListCommodity",
     "SuppliersMandateUploadBody",
     "SuppliersTemplateLang",
+    "SuppliersTemplateXlsxLang",
     "TradingPartnerInKindEnum",
     "TradingPartnerInRequest",
     "TradingPartnerOut",
