@@ -8,10 +8,8 @@ Only the first downstream operator or trader collects upstream reference numbers
 
 from __future__ import annotations
 
-import csv
-import io
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from datetime import date
 
 from django.db import transaction
@@ -24,7 +22,6 @@ from compliance.models import (
     TradingPartnerRecord,
     retention_end,
 )
-from eudr_service.lib.csv_cells import csv_safe
 from eudr_service.lib.timestamps import iso_millis
 from regulation.roles import CONCERN_RECORDS_RETENTION_YEARS, RECORDS_RETENTION_YEARS, OrganisationRole
 
@@ -141,13 +138,11 @@ def trading_partner_export_row(record: TradingPartnerRecord) -> dict[str, str]:
     }
 
 
-def trading_partners_csv(records: Iterable[TradingPartnerRecord]) -> str:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=EXPORT_FIELDS, lineterminator="\r\n")
-    writer.writeheader()
+def trading_partners_rows(records: Iterable[TradingPartnerRecord]) -> Iterator[list[str]]:
+    """The records as export rows, in EXPORT_FIELDS' order."""
     for record in records:
-        writer.writerow({key: csv_safe(value) for key, value in trading_partner_export_row(record).items()})
-    return out.getvalue()
+        row = trading_partner_export_row(record)
+        yield [row[key] for key in EXPORT_FIELDS]
 
 
 def substantiated_concern_record(

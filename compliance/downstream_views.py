@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from accounts.authentication import request_livemode
 from accounts.permissions import LIVE_ONLY, TEST_OBJECTS
 from compliance.downstream import (
+    EXPORT_FIELDS,
     RetentionRunning,
     organisation_roles_get,
     organisation_roles_set,
@@ -27,9 +28,10 @@ from compliance.downstream import (
     trading_partner_export_row,
     trading_partner_record_create,
     trading_partner_record_delete,
-    trading_partners_csv,
+    trading_partners_rows,
 )
 from compliance.models import OrganisationRoles, PartnerKind, SubstantiatedConcern, TradingPartnerRecord
+from eudr_service.lib.exports import EXPORT_LANG, export_language, export_response
 from eudr_service.lib.fields import TimestampField
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.pagination import ApiCursorPagination
@@ -338,7 +340,7 @@ class TradingPartnerViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         operation_id="trading_partners_export_csv",
         description="The records as CSV, for a competent authority's request.",
         summary="Export your suppliers' and customers' records as CSV (for an authority's request)",
-        parameters=[p for p in _FILTERS if p.name != "kind"],
+        parameters=[*(p for p in _FILTERS if p.name != "kind"), EXPORT_LANG],
         responses={
             (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR),
             400: PROBLEM_RESPONSES[400],
@@ -350,10 +352,13 @@ class TradingPartnerViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def export_csv(self, request: Request) -> HttpResponse:
         # The records as CSV, for a competent authority's request.
         records = _own_partner_records(request).order_by("consignment_date", "id")
-        response = HttpResponse(trading_partners_csv(records), content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{_export_name("csv")}"'
-        response["Cache-Control"] = "no-store"
-        return response
+        return export_response(
+            headers=EXPORT_FIELDS,
+            rows=trading_partners_rows(records),
+            lang=export_language(request),
+            fmt="csv",
+            filename=_export_name("csv").removesuffix(".csv"),
+        )
 
     @extend_schema(
         operation_id="trading_partners_export_json",

@@ -112,3 +112,20 @@ def history_reason_label(reason: str) -> str:
         if reason.startswith(prefix):
             return f"{name}: {_summary_label(reason[len(prefix) :])}"
     return reason
+
+
+# What the screening stores on a plot it could not check (compliance.screening.plot_screen);
+# the stored text stays as written, exports and pages show it in the reader's language.
+SCREENING_ERRORS = {
+    "parcel not found in the national register (ULDK)": _(
+        "parcel not found in the national register (ULDK): check its identifier in the roster"
+    ),
+    "parcel service (ULDK) unreachable and parcel not cached": _(
+        "the parcel register (ULDK) could not be reached and the parcel was not kept from an earlier answer"
+    ),
+}
+
+
+def screening_error_label(text: str) -> str:
+    """A plot's screening error in the active language; one not in the table as it is."""
+    return str(SCREENING_ERRORS[text]) if text in SCREENING_ERRORS else text

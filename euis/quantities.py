@@ -26,6 +26,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.utils.translation import get_language, pgettext_lazy
+
+from eudr_service.lib.exports import number_text
+
 # UOM Appendix I: HS codes whose import or export needs a supplementary unit, and which one.
 # Six-digit entries match exactly; four-digit ones cover their subheadings (UOM 1: "the rule
 # applies to the 4-digit codes, except for 010221 and 010229").
@@ -57,6 +61,16 @@ UNIT_NAMES = {
     "NAR": "number of items",
     "NPR": "pairs",
 }
+# The units as a reader writes them after a number ("12000 kg", "40 szt.", "3,5 m³").
+UNIT_SYMBOLS = {
+    "kg": pgettext_lazy("unit", "kg"),
+    "KSD": pgettext_lazy("unit", "kg (dry matter 90%)"),
+    "MTK": pgettext_lazy("unit", "m²"),
+    "MTQ": pgettext_lazy("unit", "m³"),
+    "MTR": pgettext_lazy("unit", "m"),
+    "NAR": pgettext_lazy("unit", "items"),
+    "NPR": pgettext_lazy("unit", "pairs"),
+}
 PERCENTAGE_MIN, PERCENTAGE_MAX = Decimal(0), Decimal(25)  # UOM 2 (CF4: 50)
 CUSTOMS_ACTIVITIES = frozenset({"IMPORT", "EXPORT"})
 
@@ -66,6 +80,16 @@ class QuantityProblem:
     field: str  # net_mass_kg, supplementary_unit, supplementary_unit_qualifier, percentage_...
     code: str
     message: str
+
+
+def quantity_text(value: Decimal | int | None, unit: str | None) -> str:
+    """A quantity with its own unit, in the active language's number form and without
+    spurious decimals: 12000.000 kg -> "12000 kg", 40 NAR -> "40 szt.", 3.5 MTQ -> "3,5 m³"."""
+    if value is None:
+        return ""
+    lang = "en" if (get_language() or "").startswith("en") else "pl"
+    symbol = UNIT_SYMBOLS.get(unit or "", unit or "")
+    return f"{number_text(value, lang=lang)} {symbol}".strip()
 
 
 def customs_unit_for(hs_code: str) -> str | None:

@@ -23,6 +23,7 @@ from compliance.plot_map import statement_map_svg
 from eu_filing.labels import EU_STATUS_LABELS, eu_error_view
 from eu_filing.models import EuSubmission
 from eu_filing.outbox import eu_contingency
+from euis.quantities import quantity_text
 from panel.paging import keyset_page
 from regulation.commodities import commodity_label
 from reports.labels import report_error_label
@@ -95,6 +96,9 @@ def statement_lines(statement: DueDiligenceStatement) -> list:
     lines = list(statement.commodities.prefetch_related("plots", "producers__plots").order_by("position"))
     for line in lines:
         line.producer_table = line.producer_rows()
+        # Each quantity with its own unit, in the reader's number form (never "12000,000 kg").
+        line.net_mass_text = quantity_text(line.net_mass_kg, "kg")
+        line.supplementary_text = quantity_text(line.supplementary_unit, line.supplementary_unit_qualifier)
     return lines
 
 

@@ -417,7 +417,7 @@ class BulkFilingForm(forms.Form):
     signatory_name = forms.CharField(label=_("Signed by (name)"), max_length=200)
     signatory_function = forms.CharField(label=_("Function"), max_length=200)
     estimate_percentage = WrittenDecimalField(
-        label=_("How exact are the yearly quantities (± %)"),
+        label=_("How exact are the yearly quantities in kg (± %)"),
         max_digits=5,
         decimal_places=3,
         min_value=Decimal(0),
@@ -425,7 +425,10 @@ class BulkFilingForm(forms.Form):
         initial=Decimal(10),
         required=False,
         widget=forms.TextInput(attrs={"inputmode": "decimal"}),
-        help_text=_("The roster's yearly quantities in kg are estimates: by how many percent, 0 to 25."),
+        help_text=_(
+            "By how many percent, 0 to 25, the roster's quantities in kg are estimates. Quantities in "
+            "head, m³ or another unit are filed as the roster gives them, in their own unit."
+        ),
     )
     attest = forms.BooleanField(
         label=_(

@@ -107,6 +107,11 @@ def accepted_names() -> list[str]:
     return sorted({synonym for synonyms in _SYNONYMS.values() for synonym in synonyms})
 
 
+def in_scope_names() -> list[str]:
+    """The accepted spellings of the Annex I commodities only (what can be declared), sorted."""
+    return sorted({synonym for code in IN_SCOPE_CODES for synonym in _SYNONYMS[code]})
+
+
 def commodity_from_code(code: str) -> Commodity:
     """The Commodity for a canonical code, e.g. one stored in the database."""
     if code not in POLISH_NAMES:

@@ -9,9 +9,8 @@ the job and, in the same transaction, emits one `risk.job_completed` event.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
+from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -20,7 +19,6 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from eudr_service.lib.csv_cells import csv_safe
 from eudr_service.lib.timestamps import iso_millis
 from eudr_service.lib.versioning import api_url
 from regulation.commodities import commodity_from_code
@@ -263,28 +261,22 @@ CSV_COLUMNS = (
 )
 
 
-def risk_job_csv(job: RiskJob) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
+def risk_job_rows(job: RiskJob) -> Iterator[tuple[Any, ...]]:
+    """A finished job's results as export rows, in CSV_COLUMNS' order."""
     for item in risk_job_results(job):
         factors = {f["name"]: f["value"] for f in item["factors"]}
-        writer.writerow(
-            csv_safe(v)
-            for v in (
-                item["index"],
-                item["location"]["lat"],
-                item["location"]["lng"],
-                item["plot"]["geometry_type"],
-                item["score"],
-                item["risk_level"],
-                item["country"] or "",
-                item["evidence"],
-                " ".join(item["evidence_missing"]),
-                factors.get("forest_cover_2020", ""),
-                factors.get("forest_loss_after_cutoff", ""),
-                " ".join(d["code"] for d in item["diagnostics"]),
-                json.dumps(item["plot"]["properties"], ensure_ascii=False),
-            )
+        yield (
+            item["index"],
+            item["location"]["lat"],
+            item["location"]["lng"],
+            item["plot"]["geometry_type"],
+            item["score"],
+            item["risk_level"],
+            item["country"] or "",
+            item["evidence"],
+            " ".join(item["evidence_missing"]),
+            factors.get("forest_cover_2020", ""),
+            factors.get("forest_loss_after_cutoff", ""),
+            " ".join(d["code"] for d in item["diagnostics"]),
+            json.dumps(item["plot"]["properties"], ensure_ascii=False),
         )
-    return out.getvalue()

@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from accounts.authentication import request_livemode
 from accounts.permissions import TEST_OBJECTS
 from eudr_service.lib.budget import budget_check
+from eudr_service.lib.exports import EXPORT_LANG, export_language, export_response
 from eudr_service.lib.json_parser import DepthLimitedJSONParser, UploadParser, json_loads_bounded
 from eudr_service.lib.openapi import PROBLEM_RESPONSES
 from eudr_service.lib.problems import Problem
@@ -441,6 +442,7 @@ class RiskJobViewSet(viewsets.ViewSet):
     @extend_schema(
         operation_id="risk_score_job_results",
         summary="A finished job's results as JSON, GeoJSON (RFC 7946) or CSV",
+        parameters=[EXPORT_LANG],
         responses={
             (200, "application/json"): OpenApiTypes.OBJECT,
             (200, "application/geo+json"): OpenApiTypes.OBJECT,
@@ -464,6 +466,10 @@ class RiskJobViewSet(viewsets.ViewSet):
                 json.dumps(jobs.risk_job_geojson(job), ensure_ascii=False),
                 content_type="application/geo+json",
             )
-        response = HttpResponse(jobs.risk_job_csv(job), content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{job.public_id}.csv"'
-        return response
+        return export_response(
+            headers=jobs.CSV_COLUMNS,
+            rows=jobs.risk_job_rows(job),
+            lang=export_language(request),
+            fmt="csv",
+            filename=job.public_id,
+        )

@@ -16,8 +16,6 @@ Nothing is lost or filed twice:
 
 from __future__ import annotations
 
-import csv
-import io
 from datetime import timedelta
 from typing import Any
 
@@ -30,7 +28,6 @@ from compliance.models import FilingKind, IdempotencyRecord
 from compliance.sd_serializers import SDFilingSerializer
 from compliance.services import IdempotencyConflict, dds_file
 from eu_filing.models import EuState, EuSubmission
-from eudr_service.lib.csv_cells import csv_safe
 from eudr_service.lib.problems import flatten_validation_errors
 from suppliers.models import (
     BulkFiling,
@@ -449,26 +446,3 @@ def bulk_filing_results(filing: BulkFiling) -> list[dict[str, Any]]:
             }
         )
     return found
-
-
-RESULT_COLUMNS = (
-    "producer_number",
-    "supplier",
-    "state",
-    "declaration_id",
-    "status",
-    "eu_status",
-    "eu_reference_number",
-    "eu_verification_number",
-    "errors",
-)
-
-
-def bulk_filing_results_csv(filing: BulkFiling) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(RESULT_COLUMNS)
-    for line in bulk_filing_results(filing):
-        errors = "; ".join(f"{e.get('field') or ''}: {e['message']}".lstrip(": ") for e in line["errors"])
-        writer.writerow([csv_safe(line[c] if c != "errors" else errors) for c in RESULT_COLUMNS])
-    return out.getvalue()

@@ -10,16 +10,14 @@ checked with the EU (verifyDeclaration) as any upstream reference is.
 
 from __future__ import annotations
 
-import csv
-import io
+from collections.abc import Iterator
 from datetime import date
+from typing import Any
 
 from compliance.downstream import trading_partner_record_create
 from compliance.models import PartnerKind, TradingPartnerRecord
 from eu_filing.models import EuSubmission, UpstreamReference
 from eu_filing.upstream import upstream_reference_record
-from eudr_service.lib.csv_cells import csv_safe
-from eudr_service.lib.timestamps import iso_millis
 from suppliers.models import BulkFilingRow, RowState, Supplier, SupplierConsignment
 
 
@@ -85,12 +83,10 @@ CONSIGNMENT_COLUMNS = (
 )
 
 
-def supplier_consignments_csv(*, owner, livemode: bool) -> str:
+def supplier_consignments_rows(*, owner, livemode: bool) -> Iterator[tuple[Any, ...]]:
     """Every consignment bought from a supplier, with the declaration behind it and the EU's
-    answer about it: the first downstream operator's records, for a competent authority."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CONSIGNMENT_COLUMNS)
+    answer about it (CONSIGNMENT_COLUMNS): the first downstream operator's records, for a
+    competent authority."""
     consignments = (
         SupplierConsignment.objects.filter(supplier__owner=owner, supplier__livemode=livemode)
         .select_related("supplier", "record", "upstream")
@@ -98,9 +94,9 @@ def supplier_consignments_csv(*, owner, livemode: bool) -> str:
     )
     for item in consignments:
         upstream = item.upstream
-        cells = (
+        yield (
             item.record.consignment_reference,
-            item.record.consignment_date.isoformat(),
+            item.record.consignment_date,
             item.supplier.producer_number,
             item.record.name,
             item.record.postal_address,
@@ -109,7 +105,5 @@ def supplier_consignments_csv(*, owner, livemode: bool) -> str:
             item.verification_number,
             upstream.result if upstream else "",
             upstream.eu_status if upstream else "",
-            iso_millis(upstream.eu_checked_at) if upstream and upstream.eu_checked_at else "",
+            upstream.eu_checked_at if upstream else None,
         )
-        writer.writerow([csv_safe(cell) for cell in cells])
-    return out.getvalue()

@@ -14,25 +14,32 @@ from rest_framework.response import Response
 
 from accounts.authentication import request_livemode
 from accounts.permissions import TEST_OBJECTS
+from eudr_service.lib.exports import EXPORT_LANG, XLSX_TYPE, export_language, export_response
 from eudr_service.lib.json_parser import DepthLimitedJSONParser
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.pagination import ApiCursorPagination
 from eudr_service.lib.problems import Problem
 from eudr_service.lib.versioning import api_url
+from regulation.commodities import polish_name
 from suppliers.bulk import (
     BulkFilingRunning,
     GoodsMissing,
     bulk_filing_cancel,
     bulk_filing_create,
     bulk_filing_results,
-    bulk_filing_results_csv,
     bulk_filing_retry,
 )
 from suppliers.models import BulkFiling
+from suppliers.results import bulk_filing_results_table
 from suppliers.serializers import BulkFilingInSerializer, BulkFilingOutSerializer
 
 _ID = OpenApiParameter("filing_id", OpenApiTypes.STR, OpenApiParameter.PATH, description="bf_...")
 _ERRORS = {403: PROBLEM_RESPONSES[403]}
+_RESULTS_DOWNLOAD = (
+    "One line per supplier with headers, states and statuses in words, and in `errors` every "
+    "reason the row needs attention (its own errors, a plot the screening could not check, the "
+    "EU's refusal, a declaration not sent for want of EU credentials)."
+)
 _ONE = {200: BulkFilingOutSerializer, 404: PROBLEM_RESPONSES[404], **_ERRORS}
 
 
@@ -117,7 +124,8 @@ class BulkFilingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
             raise Problem(
                 400,
                 "invalid_request",
-                f"Name the goods of every commodity of your suppliers; missing: {', '.join(exc.commodities)}",
+                "Name the goods of every commodity of your suppliers, in Polish or English; missing: "
+                + ", ".join(f"{code} ({polish_name(code)})" for code in exc.commodities),
                 extra={"errors": [_required(f"goods.{code}") for code in exc.commodities]},
             ) from exc
         except BulkFilingRunning as exc:
@@ -172,10 +180,12 @@ class BulkFilingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
 
     @extend_schema(
         operation_id="supplier_filings_results_csv",
-        summary="Results as CSV",
-        parameters=[_ID],
+        summary="Results as CSV, in the reader's language (errors in words)",
+        description=_RESULTS_DOWNLOAD + " UTF-8 with a byte order mark.",
+        parameters=[_ID, EXPORT_LANG],
         responses={
             (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR),
+            400: PROBLEM_RESPONSES[400],
             404: PROBLEM_RESPONSES[404],
             **_ERRORS,
         },
@@ -183,7 +193,34 @@ class BulkFilingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
     )
     @action(detail=True, methods=["get"], url_path="results.csv", url_name="results-csv")
     def results_csv(self, request: Request, filing_id: str) -> HttpResponse:
+        return self._results_download(request, filing_id, "csv")
+
+    @extend_schema(
+        operation_id="supplier_filings_results_xlsx",
+        summary="Results as an Excel workbook, in the reader's language (errors in words)",
+        description=_RESULTS_DOWNLOAD,
+        parameters=[_ID, EXPORT_LANG],
+        responses={
+            (200, XLSX_TYPE): OpenApiResponse(OpenApiTypes.BINARY),
+            400: PROBLEM_RESPONSES[400],
+            404: PROBLEM_RESPONSES[404],
+            **_ERRORS,
+        },
+        tags=["suppliers"],
+    )
+    @action(detail=True, methods=["get"], url_path="results.xlsx", url_name="results-xlsx")
+    def results_xlsx(self, request: Request, filing_id: str) -> HttpResponse:
+        return self._results_download(request, filing_id, "xlsx")
+
+    def _results_download(self, request: Request, filing_id: str, fmt: str) -> HttpResponse:
         filing = self._own(filing_id)
-        response = HttpResponse(bulk_filing_results_csv(filing), content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{filing.public_id}-results.csv"'
-        return response
+        lang = export_language(request)
+        headers, rows = bulk_filing_results_table(filing, lang=lang)
+        return export_response(
+            headers=headers,
+            rows=rows,
+            lang=lang,
+            fmt=fmt,
+            filename=f"{filing.public_id}-results",
+            title="results",
+        )

@@ -24,6 +24,7 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from eudr_service.lib.exports import csv_bytes
 from eudr_service.lib.nip import nip_normalise
 from eudr_service.lib.regon import regon_normalise
 from euis.quantities import UNIT_NAMES
@@ -130,13 +131,16 @@ SIZES = {_fold(name): size for name, size in _SIZE_NAMES.items()}
 _HEADERS = {_fold(name): column.key for column in COLUMNS for name in (column.english, column.polish)}
 
 
-def template_csv(lang: str) -> str:
+def template_table(lang: str) -> tuple[list[str], list[list[str]]]:
     """The roster template: the header row in `lang` (pl or en) and one example row."""
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=";" if lang == "pl" else ",", lineterminator="\r\n")
-    writer.writerow([column.polish if lang == "pl" else column.english for column in COLUMNS])
-    writer.writerow([EXAMPLE_ROW[column.key] for column in COLUMNS])
-    return out.getvalue()
+    headers = [column.polish if lang == "pl" else column.english for column in COLUMNS]
+    return headers, [[EXAMPLE_ROW[column.key] for column in COLUMNS]]
+
+
+def template_csv(lang: str) -> str:
+    """The template as its download writes it (eudr_service.lib.exports), without the byte order mark."""
+    headers, rows = template_table(lang)
+    return csv_bytes(headers=headers, rows=rows, lang=lang).decode("utf-8-sig")
 
 
 def read_table(data: bytes, *, file_format: str) -> list[list[str]]:

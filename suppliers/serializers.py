@@ -14,7 +14,7 @@ from eudr_service.lib.fields import ApiModelSerializer, QuantityField, Timestamp
 from eudr_service.lib.versioning import api_url
 from euis.quantities import PERCENTAGE_MAX
 from regulation.annex_i import annex_line_for
-from regulation.commodities import IN_SCOPE_CODES
+from regulation.commodities import UnknownCommodity, in_scope_names, normalize_commodity
 from suppliers.bulk import bulk_filing_counts
 from suppliers.models import (
     BulkFilingStatus,
@@ -137,11 +137,17 @@ class BulkFilingInSerializer(serializers.Serializer):
         min_value=Decimal(0),
         max_value=PERCENTAGE_MAX,
         default=Decimal(10),
-        help_text="How far the yearly quantities in kg are estimates (0 to 25 %)",
+        help_text=(
+            "How far the roster's yearly quantities in kg are estimates (0 to 25 %); quantities in "
+            "another unit (head NAR, m³ MTQ) are filed in their own unit, without it"
+        ),
     )
     goods = serializers.DictField(
         child=GoodsInSerializer(),
-        help_text="Per commodity code of your suppliers (soya, cattle, wood): description and HS heading",
+        help_text=(
+            "Per commodity of your suppliers, named as the roster names it, in Polish or English "
+            "(soja or soya, bydło or cattle, drewno or wood): description and HS heading"
+        ),
     )
 
     def validate_activity(self, activity: str) -> str:
@@ -150,16 +156,41 @@ class BulkFilingInSerializer(serializers.Serializer):
         return activity
 
     def validate_goods(self, goods: dict) -> dict:
+        """The goods keyed by commodity code, whichever accepted name the client used (the
+        roster's vocabulary: regulation.commodities); an unknown name is refused with the
+        list of names accepted."""
         today = timezone.now().date()
-        for code, line in goods.items():
-            if code not in IN_SCOPE_CODES:
-                raise serializers.ValidationError({code: ["Not an Annex I commodity code."]})
+        by_code: dict[str, tuple[str, dict]] = {}
+        for name, line in goods.items():
+            code = _goods_commodity(name)
+            if code in by_code:
+                raise serializers.ValidationError(
+                    {name: [f"Names the same commodity as {by_code[code][0]!r}; name it once."]},
+                    code="duplicate_commodity",
+                )
             if annex_line_for(commodity=code, hs_code=line["hs_heading"], on=today) is None:
                 raise serializers.ValidationError(
-                    {code: [f"{line['hs_heading']} is not under an Annex I line of {code}."]},
+                    {name: [f"{line['hs_heading']} is not under an Annex I line of {name}."]},
                     code="hs_not_in_annex_i",
                 )
-        return goods
+            by_code[code] = (name, line)
+        return {code: line for code, (_name, line) in by_code.items()}
+
+
+def _goods_commodity(name: str) -> str:
+    accepted = ", ".join(in_scope_names())
+    try:
+        commodity = normalize_commodity(name)
+    except UnknownCommodity:
+        raise serializers.ValidationError(
+            {name: [f"Unknown commodity {name!r}; accepted: {accepted}."]}, code="unknown_commodity"
+        ) from None
+    if not commodity.in_scope:
+        raise serializers.ValidationError(
+            {name: [f"{name!r} is outside the regulation (Annex I); accepted: {accepted}."]},
+            code="out_of_scope",
+        )
+    return commodity.code
 
 
 class BulkFilingOutSerializer(serializers.Serializer):
@@ -180,7 +211,7 @@ class BulkFilingOutSerializer(serializers.Serializer):
 
     def get_results(self, filing) -> dict[str, str]:
         base = f"/api/eudr/v1/supplier-filings/{filing.public_id}/results"
-        return {fmt: api_url(f"{base}.{fmt}") for fmt in ("json", "csv")}
+        return {fmt: api_url(f"{base}.{fmt}") for fmt in ("json", "csv", "xlsx")}
 
 
 class ConsignmentInSerializer(serializers.Serializer):

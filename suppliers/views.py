@@ -15,12 +15,17 @@ from rest_framework.response import Response
 
 from accounts.authentication import request_livemode
 from accounts.permissions import TEST_OBJECTS
+from eudr_service.lib.exports import EXPORT_LANG, XLSX_TYPE, export_language, export_response
 from eudr_service.lib.json_parser import DepthLimitedJSONParser, UploadParser
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES
 from eudr_service.lib.pagination import ApiCursorPagination
 from eudr_service.lib.problems import Problem
 from regulation.commodities import IN_SCOPE_CODES
-from suppliers.consignments import supplier_consignment_record, supplier_consignments_csv
+from suppliers.consignments import (
+    CONSIGNMENT_COLUMNS,
+    supplier_consignment_record,
+    supplier_consignments_rows,
+)
 from suppliers.mandates import (
     MAX_DOCUMENT_BYTES,
     MandateRefused,
@@ -28,7 +33,7 @@ from suppliers.mandates import (
     mandates_request_many,
 )
 from suppliers.models import Supplier
-from suppliers.roster import MAX_ROWS, RosterInvalid, template_csv
+from suppliers.roster import MAX_ROWS, RosterInvalid, template_table
 from suppliers.serializers import (
     ConsignmentInSerializer,
     ConsignmentOutSerializer,
@@ -160,15 +165,24 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     @extend_schema(
         operation_id="suppliers_consignments_csv",
         summary="Export consignments bought from your suppliers, with their declarations (for an authority)",
-        responses={(200, "text/csv"): OpenApiResponse(OpenApiTypes.STR), **_ERRORS},
+        parameters=[EXPORT_LANG],
+        responses={
+            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR),
+            400: PROBLEM_RESPONSES[400],
+            **_ERRORS,
+        },
         tags=["suppliers"],
     )
     @action(detail=False, methods=["get"], url_path="consignments.csv", url_name="consignments-csv")
     def consignments_csv(self, request: Request) -> HttpResponse:
-        text = supplier_consignments_csv(owner=request.user, livemode=request_livemode(request))
-        response = HttpResponse(text, content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = 'attachment; filename="supplier-consignments.csv"'
-        return response
+        rows = supplier_consignments_rows(owner=request.user, livemode=request_livemode(request))
+        return export_response(
+            headers=CONSIGNMENT_COLUMNS,
+            rows=rows,
+            lang=export_language(request),
+            fmt="csv",
+            filename="supplier-consignments",
+        )
 
     @extend_schema(
         operation_id="suppliers_mandate_requests",
@@ -231,18 +245,28 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     @extend_schema(
         operation_id="suppliers_template",
         summary="The roster template (CSV with the header row and one example)",
-        parameters=[
-            OpenApiParameter("lang", OpenApiTypes.STR, enum=["pl", "en"], description="Headers' language")
-        ],
+        parameters=[EXPORT_LANG],
         responses={(200, "text/csv"): OpenApiResponse(OpenApiTypes.STR), **_ERRORS},
         tags=["suppliers"],
     )
     @action(detail=False, methods=["get"], url_path="template.csv", url_name="template")
     def template(self, request: Request) -> HttpResponse:
-        lang = request.query_params.get("lang", "pl")
-        if lang not in ("pl", "en"):
-            raise Problem(400, "invalid_request", "lang must be pl or en.")
-        # UTF-8 with a byte order mark: Excel opens it with the Polish letters intact.
-        response = HttpResponse("\ufeff" + template_csv(lang), content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="roster-template-{lang}.csv"'
-        return response
+        return self._template(request, "csv")
+
+    @extend_schema(
+        operation_id="suppliers_template_xlsx",
+        summary="The roster template as an Excel workbook (the header row and one example)",
+        parameters=[EXPORT_LANG],
+        responses={(200, XLSX_TYPE): OpenApiResponse(OpenApiTypes.BINARY), **_ERRORS},
+        tags=["suppliers"],
+    )
+    @action(detail=False, methods=["get"], url_path="template.xlsx", url_name="template-xlsx")
+    def template_xlsx(self, request: Request) -> HttpResponse:
+        return self._template(request, "xlsx")
+
+    def _template(self, request: Request, fmt: str) -> HttpResponse:
+        lang = export_language(request)
+        headers, rows = template_table(lang)
+        return export_response(
+            headers=headers, rows=rows, lang=lang, fmt=fmt, filename=f"roster-template-{lang}", title="roster"
+        )

@@ -146,8 +146,12 @@ def test_export_csv_and_json_for_an_authority(keyed_client):
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    # Polish by default (the reader's form: `;` and a byte order mark); English when asked.
+    assert response.content.startswith("\ufeffid;kind;".encode())
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
     assert [r["name"] for r in rows] == ["Jan Kowalski Skup Drewna", "'=HYPERLINK(1)"]
+    english = client.get(f"{PARTNERS}/export.csv", {"lang": "en"}).content.decode("utf-8-sig")
+    assert list(csv.DictReader(io.StringIO(english))) == rows
     assert rows[0]["postal_address"] == "ul. Leśna 4, 26-600 Radom"
     assert rows[0]["email"] == "jan.kowalski@example.pl"
     document = json.loads(client.get(f"{PARTNERS}/export.json").content)
@@ -163,7 +167,10 @@ def test_another_account_gets_404_and_sees_nothing(keyed_client):
     assert other.get(f"{PARTNERS}/{record['id']}").status_code == 404
     assert other.delete(f"{PARTNERS}/{record['id']}").status_code == 404
     assert other.get(PARTNERS).json()["results"] == []
-    assert list(csv.DictReader(io.StringIO(other.get(f"{PARTNERS}/export.csv").content.decode()))) == []
+    assert (
+        list(csv.DictReader(io.StringIO(other.get(f"{PARTNERS}/export.csv").content.decode("utf-8-sig"))))
+        == []
+    )
     assert json.loads(other.get(f"{PARTNERS}/export.json").content)["records"] == []
     assert owner.get(f"{PARTNERS}/{record['id']}").status_code == 200
     assert owner.get(f"{PARTNERS}/not-a-uuid").status_code == 404

@@ -82,7 +82,11 @@ def test_ten_thousand_plot_job_completes_with_progress_and_valid_geojson(
     assert data["features"][1]["properties"]["ProducerName"] == "P1"
     assert [f["properties"]["index"] for f in data["features"]] == list(range(10_000))
 
-    rows = list(csv.DictReader(io.StringIO(client.get(f"{JOBS}/{job['id']}/results.csv").content.decode())))
+    rows = list(
+        csv.DictReader(
+            io.StringIO(client.get(f"{JOBS}/{job['id']}/results.csv?lang=en").content.decode("utf-8-sig"))
+        )
+    )
     assert len(rows) == 10_000 and rows[0]["risk_level"]
     results = client.get(f"{JOBS}/{job['id']}/results.json").json()["results"]
     assert len(results) == 10_000
@@ -193,7 +197,11 @@ def test_csv_upload_with_lat_lng_and_properties(client, django_capture_on_commit
     )
     assert response.status_code == 202, response.content
     job_id = response.json()["id"]
-    rows = list(csv.DictReader(io.StringIO(client.get(f"{JOBS}/{job_id}/results.csv").content.decode())))
+    rows = list(
+        csv.DictReader(
+            io.StringIO(client.get(f"{JOBS}/{job_id}/results.csv?lang=en").content.decode("utf-8-sig"))
+        )
+    )
     assert [json.loads(r["properties"])["ProducerName"] for r in rows] == ["=cmd()", "Nowak"]
     assert json.loads(rows[1]["properties"])["Area"] == 2.0
 

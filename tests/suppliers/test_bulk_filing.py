@@ -21,13 +21,13 @@ from suppliers.bulk import (
     bulk_filing_counts,
     bulk_filing_create,
     bulk_filing_results,
-    bulk_filing_results_csv,
     bulk_filing_retry,
     bulk_filing_run,
     declaration_body,
 )
 from suppliers.mandates import mandate_request
 from suppliers.models import BulkFiling, BulkFilingRow, MandateStatus, RowState, Supplier, SupplierMandate
+from suppliers.results import bulk_filing_results_table
 from tests.eu_filing.test_simplified_declaration import SECOND_PARCEL, eu  # noqa: F401  (fixture)
 from tests.eu_filing.test_submission import store_credentials
 from tests.euis.conftest import fake_eu  # noqa: F401  (fixture)
@@ -111,7 +111,8 @@ def test_every_supplier_with_a_mandate_ends_with_an_eu_reference(
         if el.tag.endswith("operatorName")
     }
     assert {"Jan Kowalski", "Anna Nowak", "Hodowla Bydła Sp. z o.o."} <= names
-    assert "D-4" not in bulk_filing_results_csv(filing)
+    _headers, lines = bulk_filing_results_table(filing, lang="pl")
+    assert sorted(line[0] for line in lines) == ["D-1", "D-2", "D-3"]  # D-4 gave no mandate
     # The buyer, first downstream operator, records a consignment from D-1: the supplier record
     # filled from the roster, the declaration's numbers attached and checked with the EU.
     d1 = Supplier.objects.get(producer_number="D-1")
@@ -132,9 +133,9 @@ def test_every_supplier_with_a_mandate_ends_with_an_eu_reference(
     upstream = buyer.get("/api/eudr/v1/upstream-references").json()["results"]
     assert [u["reference_number"] for u in upstream] == [results["D-1"]["eu_reference_number"]]
     assert "WZ/2027/0001" in buyer.get("/api/eudr/v1/trading-partners/export.csv").content.decode()
-    export = buyer.get("/api/eudr/v1/suppliers/consignments.csv")
+    export = buyer.get("/api/eudr/v1/suppliers/consignments.csv", {"lang": "en"})
     assert export["Content-Type"].startswith("text/csv")
-    header, line = export.content.decode().splitlines()
+    header, line = export.content.decode("utf-8-sig").splitlines()
     assert header.startswith("consignment_reference,consignment_date,producer_number")
     assert line.startswith("WZ/2027/0001,2027-07-01,D-1,Jan Kowalski")
     assert results["D-1"]["eu_reference_number"] in line and "EXISTING_USABLE,AVAILABLE" in line
@@ -266,8 +267,8 @@ def test_the_api_files_in_bulk_reports_progress_and_downloads_results(
     progress = buyer.get(f"{filings}/{started.json()['id']}").json()
     assert progress["status"] == "done" and progress["counts"]["filed"] == 3
     assert progress["skipped"] == {"no_mandate": 1}
-    csv_text = buyer.get(f"{filings}/{started.json()['id']}/results.csv").content.decode()
-    assert csv_text.splitlines()[0].startswith("producer_number,supplier,state,declaration_id")
+    csv_text = buyer.get(f"{filings}/{started.json()['id']}/results.csv").content.decode("utf-8-sig")
+    assert csv_text.splitlines()[0].startswith("numer dostawcy;dostawca;stan zgłoszenia;deklaracja")
     assert csv_text.count("SD-PL-") == 3
     as_json = buyer.get(f"{filings}/{started.json()['id']}/results.json").json()
     assert {line["producer_number"] for line in as_json["results"]} == {"D-1", "D-2", "D-3"}

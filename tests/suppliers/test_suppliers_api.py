@@ -63,6 +63,10 @@ def test_the_template_downloads_and_uploads_back(keyed_client, lang, first):
     text = response.content.decode("utf-8-sig")
     assert text.splitlines()[0].startswith(first)
     assert _upload(client, response.content).status_code == 201
+    # The same as an Excel workbook, which uploads back too.
+    workbook = client.get(f"{SUPPLIERS}/template.xlsx", {"lang": lang})
+    assert workbook.status_code == 200 and workbook.content[:2] == b"PK"
+    assert _upload(client, workbook.content, name="dostawcy.xlsx").status_code == 201
 
 
 def test_another_account_or_mode_sees_none_of_them(keyed_client, make_key):

@@ -104,6 +104,7 @@ from .risk_job_out_status_enum import RiskJobOutStatusEnum
 from .risk_level_enum import RiskLevelEnum
 from .risk_score_job_create_files_body import RiskScoreJobCreateFilesBody
 from .risk_score_job_create_json_body import RiskScoreJobCreateJsonBody
+from .risk_score_job_results_lang import RiskScoreJobResultsLang
 from .risk_score_job_results_response_200 import RiskScoreJobResultsResponse200
 from .role_obligations import RoleObligations
 from .roles_enum import RolesEnum
@@ -125,16 +126,21 @@ from .size_enum import SizeEnum
 from .species_out import SpeciesOut
 from .species_request import SpeciesRequest
 from .supplementary_unit_qualifier_enum import SupplementaryUnitQualifierEnum
+from .supplier_filings_results_csv_lang import SupplierFilingsResultsCsvLang
 from .supplier_filings_results_json_response_200 import SupplierFilingsResultsJsonResponse200
+from .supplier_filings_results_xlsx_lang import SupplierFilingsResultsXlsxLang
 from .supplier_out import SupplierOut
 from .supplier_request import SupplierRequest
+from .suppliers_consignments_csv_lang import SuppliersConsignmentsCsvLang
 from .suppliers_import_body import SuppliersImportBody
 from .suppliers_list_commodity import SuppliersListCommodity
 from .suppliers_mandate_upload_body import SuppliersMandateUploadBody
 from .suppliers_template_lang import SuppliersTemplateLang
+from .suppliers_template_xlsx_lang import SuppliersTemplateXlsxLang
 from .trading_partner_in_kind_enum import TradingPartnerInKindEnum
 from .trading_partner_in_request import TradingPartnerInRequest
 from .trading_partner_out import TradingPartnerOut
+from .trading_partners_export_csv_lang import TradingPartnersExportCsvLang
 from .trading_partners_export_json_response_200 import TradingPartnersExportJsonResponse200
 from .trading_partners_list_kind import TradingPartnersListKind
 from .upstream_reference_in_request import UpstreamReferenceInRequest
@@ -253,6 +259,7 @@ __all__ = (
     "RiskLevelEnum",
     "RiskScoreJobCreateFilesBody",
     "RiskScoreJobCreateJsonBody",
+    "RiskScoreJobResultsLang",
     "RiskScoreJobResultsResponse200",
     "RoleObligations",
     "RolesEnum",
@@ -274,16 +281,21 @@ __all__ = (
     "SpeciesOut",
     "SpeciesRequest",
     "SupplementaryUnitQualifierEnum",
+    "SupplierFilingsResultsCsvLang",
     "SupplierFilingsResultsJsonResponse200",
+    "SupplierFilingsResultsXlsxLang",
     "SupplierOut",
     "SupplierRequest",
+    "SuppliersConsignmentsCsvLang",
     "SuppliersImportBody",
     "SuppliersListCommodity",
     "SuppliersMandateUploadBody",
     "SuppliersTemplateLang",
+    "SuppliersTemplateXlsxLang",
     "TradingPartnerInKindEnum",
     "TradingPartnerInRequest",
     "TradingPartnerOut",
+    "TradingPartnersExportCsvLang",
     "TradingPartnersExportJsonResponse200",
     "TradingPartnersListKind",
     "UpstreamReferenceInRequest",

@@ -22,13 +22,13 @@ class BulkFilingInRequest:
     Attributes:
         signatory_name (str): Who attests for the representative
         signatory_function (str):
-        goods (BulkFilingInRequestGoods): Per commodity code of your suppliers (soya, cattle, wood): description and HS
-            heading
+        goods (BulkFilingInRequestGoods): Per commodity of your suppliers, named as the roster names it, in Polish or
+            English (soja or soya, bydło or cattle, drewno or wood): description and HS heading
         activity (ActivityEnum | Unset): * `import` - import
             * `export` - export
             * `domestic` - domestic production / trade Default: 'domestic'.
-        estimate_percentage (str | Unset): How far the yearly quantities in kg are estimates (0 to 25 %) Default:
-            '10.000'.
+        estimate_percentage (str | Unset): How far the roster's yearly quantities in kg are estimates (0 to 25 %);
+            quantities in another unit (head NAR, m³ MTQ) are filed in their own unit, without it Default: '10.000'.
     """
 
     signatory_name: str

@@ -15,7 +15,10 @@ T = TypeVar("T", bound="BulkFilingInRequestGoods")
 
 @_attrs_define
 class BulkFilingInRequestGoods:
-    """Per commodity code of your suppliers (soya, cattle, wood): description and HS heading"""
+    """Per commodity of your suppliers, named as the roster names it, in Polish or English (soja or soya, bydło or cattle,
+    drewno or wood): description and HS heading
+
+    """
 
     additional_properties: dict[str, GoodsInRequest] = _attrs_field(init=False, factory=dict)
 

@@ -8,6 +8,9 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_version import ApiVersion
 from ...models.problem import Problem
+from ...models.trading_partners_export_csv_lang import (
+    TradingPartnersExportCsvLang,
+)
 from ...types import UNSET, Response, Unset
 
 
@@ -15,6 +18,7 @@ def _get_kwargs(
     *,
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
+    lang: TradingPartnersExportCsvLang | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -30,6 +34,12 @@ def _get_kwargs(
     if not isinstance(from_, Unset):
         json_from_ = from_.isoformat()
     params["from"] = json_from_
+
+    json_lang: str | Unset = UNSET
+    if not isinstance(lang, Unset):
+        json_lang = lang
+
+    params["lang"] = json_lang
 
     json_to: str | Unset = UNSET
     if not isinstance(to, Unset):
@@ -98,6 +108,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
+    lang: TradingPartnersExportCsvLang | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | str]:
@@ -108,6 +119,7 @@ def sync_detailed(
     Args:
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
+        lang (TradingPartnersExportCsvLang | Unset):
         to (datetime.date | Unset):
         api_version (ApiVersion | Unset):
 
@@ -122,6 +134,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         consignment_reference=consignment_reference,
         from_=from_,
+        lang=lang,
         to=to,
         api_version=api_version,
     )
@@ -138,6 +151,7 @@ def sync(
     client: AuthenticatedClient,
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
+    lang: TradingPartnersExportCsvLang | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | str | None:
@@ -148,6 +162,7 @@ def sync(
     Args:
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
+        lang (TradingPartnersExportCsvLang | Unset):
         to (datetime.date | Unset):
         api_version (ApiVersion | Unset):
 
@@ -163,6 +178,7 @@ def sync(
         client=client,
         consignment_reference=consignment_reference,
         from_=from_,
+        lang=lang,
         to=to,
         api_version=api_version,
     ).parsed
@@ -173,6 +189,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
+    lang: TradingPartnersExportCsvLang | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | str]:
@@ -183,6 +200,7 @@ async def asyncio_detailed(
     Args:
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
+        lang (TradingPartnersExportCsvLang | Unset):
         to (datetime.date | Unset):
         api_version (ApiVersion | Unset):
 
@@ -197,6 +215,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         consignment_reference=consignment_reference,
         from_=from_,
+        lang=lang,
         to=to,
         api_version=api_version,
     )
@@ -211,6 +230,7 @@ async def asyncio(
     client: AuthenticatedClient,
     consignment_reference: str | Unset = UNSET,
     from_: datetime.date | Unset = UNSET,
+    lang: TradingPartnersExportCsvLang | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | str | None:
@@ -221,6 +241,7 @@ async def asyncio(
     Args:
         consignment_reference (str | Unset):
         from_ (datetime.date | Unset):
+        lang (TradingPartnersExportCsvLang | Unset):
         to (datetime.date | Unset):
         api_version (ApiVersion | Unset):
 
@@ -237,6 +258,7 @@ async def asyncio(
             client=client,
             consignment_reference=consignment_reference,
             from_=from_,
+            lang=lang,
             to=to,
             api_version=api_version,
         )

@@ -8,6 +8,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_version import ApiVersion
 from ...models.problem import Problem
+from ...models.risk_score_job_results_lang import RiskScoreJobResultsLang
 from ...models.risk_score_job_results_response_200 import RiskScoreJobResultsResponse200
 from ...types import UNSET, Response, Unset
 
@@ -16,11 +17,22 @@ def _get_kwargs(
     job_id: str,
     fmt: str,
     *,
+    lang: RiskScoreJobResultsLang | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
+
+    params: dict[str, Any] = {}
+
+    json_lang: str | Unset = UNSET
+    if not isinstance(lang, Unset):
+        json_lang = lang
+
+    params["lang"] = json_lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -28,6 +40,7 @@ def _get_kwargs(
             job_id=quote(str(job_id), safe=""),
             fmt=quote(str(fmt), safe=""),
         ),
+        "params": params,
     }
 
     _kwargs["headers"] = headers
@@ -93,6 +106,7 @@ def sync_detailed(
     fmt: str,
     *,
     client: AuthenticatedClient,
+    lang: RiskScoreJobResultsLang | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | Problem | RiskScoreJobResultsResponse200]:
     """A finished job's results as JSON, GeoJSON (RFC 7946) or CSV
@@ -100,6 +114,7 @@ def sync_detailed(
     Args:
         job_id (str):
         fmt (str):
+        lang (RiskScoreJobResultsLang | Unset):
         api_version (ApiVersion | Unset):
 
     Raises:
@@ -113,6 +128,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         job_id=job_id,
         fmt=fmt,
+        lang=lang,
         api_version=api_version,
     )
 
@@ -128,6 +144,7 @@ def sync(
     fmt: str,
     *,
     client: AuthenticatedClient,
+    lang: RiskScoreJobResultsLang | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Any | Problem | RiskScoreJobResultsResponse200 | None:
     """A finished job's results as JSON, GeoJSON (RFC 7946) or CSV
@@ -135,6 +152,7 @@ def sync(
     Args:
         job_id (str):
         fmt (str):
+        lang (RiskScoreJobResultsLang | Unset):
         api_version (ApiVersion | Unset):
 
     Raises:
@@ -149,6 +167,7 @@ def sync(
         job_id=job_id,
         fmt=fmt,
         client=client,
+        lang=lang,
         api_version=api_version,
     ).parsed
 
@@ -158,6 +177,7 @@ async def asyncio_detailed(
     fmt: str,
     *,
     client: AuthenticatedClient,
+    lang: RiskScoreJobResultsLang | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Any | Problem | RiskScoreJobResultsResponse200]:
     """A finished job's results as JSON, GeoJSON (RFC 7946) or CSV
@@ -165,6 +185,7 @@ async def asyncio_detailed(
     Args:
         job_id (str):
         fmt (str):
+        lang (RiskScoreJobResultsLang | Unset):
         api_version (ApiVersion | Unset):
 
     Raises:
@@ -178,6 +199,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         job_id=job_id,
         fmt=fmt,
+        lang=lang,
         api_version=api_version,
     )
 
@@ -191,6 +213,7 @@ async def asyncio(
     fmt: str,
     *,
     client: AuthenticatedClient,
+    lang: RiskScoreJobResultsLang | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Any | Problem | RiskScoreJobResultsResponse200 | None:
     """A finished job's results as JSON, GeoJSON (RFC 7946) or CSV
@@ -198,6 +221,7 @@ async def asyncio(
     Args:
         job_id (str):
         fmt (str):
+        lang (RiskScoreJobResultsLang | Unset):
         api_version (ApiVersion | Unset):
 
     Raises:
@@ -213,6 +237,7 @@ async def asyncio(
             job_id=job_id,
             fmt=fmt,
             client=client,
+            lang=lang,
             api_version=api_version,
         )
     ).parsed

@@ -8,23 +8,38 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_version import ApiVersion
 from ...models.problem import Problem
+from ...models.supplier_filings_results_csv_lang import (
+    SupplierFilingsResultsCsvLang,
+)
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     filing_id: str,
     *,
+    lang: SupplierFilingsResultsCsvLang | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
+    params: dict[str, Any] = {}
+
+    json_lang: str | Unset = UNSET
+    if not isinstance(lang, Unset):
+        json_lang = lang
+
+    params["lang"] = json_lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/api/eudr/v1/supplier-filings/{filing_id}/results.csv".format(
             filing_id=quote(str(filing_id), safe=""),
         ),
+        "params": params,
     }
 
     _kwargs["headers"] = headers
@@ -85,12 +100,18 @@ def sync_detailed(
     filing_id: str,
     *,
     client: AuthenticatedClient,
+    lang: SupplierFilingsResultsCsvLang | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | str]:
-    """Results as CSV
+    """Results as CSV, in the reader's language (errors in words)
+
+     One line per supplier with headers, states and statuses in words, and in `errors` every reason the
+    row needs attention (its own errors, a plot the screening could not check, the EU's refusal, a
+    declaration not sent for want of EU credentials). UTF-8 with a byte order mark.
 
     Args:
         filing_id (str):
+        lang (SupplierFilingsResultsCsvLang | Unset):
         api_version (ApiVersion | Unset):
 
     Raises:
@@ -103,6 +124,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         filing_id=filing_id,
+        lang=lang,
         api_version=api_version,
     )
 
@@ -117,12 +139,18 @@ def sync(
     filing_id: str,
     *,
     client: AuthenticatedClient,
+    lang: SupplierFilingsResultsCsvLang | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | str | None:
-    """Results as CSV
+    """Results as CSV, in the reader's language (errors in words)
+
+     One line per supplier with headers, states and statuses in words, and in `errors` every reason the
+    row needs attention (its own errors, a plot the screening could not check, the EU's refusal, a
+    declaration not sent for want of EU credentials). UTF-8 with a byte order mark.
 
     Args:
         filing_id (str):
+        lang (SupplierFilingsResultsCsvLang | Unset):
         api_version (ApiVersion | Unset):
 
     Raises:
@@ -136,6 +164,7 @@ def sync(
     return sync_detailed(
         filing_id=filing_id,
         client=client,
+        lang=lang,
         api_version=api_version,
     ).parsed
 
@@ -144,12 +173,18 @@ async def asyncio_detailed(
     filing_id: str,
     *,
     client: AuthenticatedClient,
+    lang: SupplierFilingsResultsCsvLang | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | str]:
-    """Results as CSV
+    """Results as CSV, in the reader's language (errors in words)
+
+     One line per supplier with headers, states and statuses in words, and in `errors` every reason the
+    row needs attention (its own errors, a plot the screening could not check, the EU's refusal, a
+    declaration not sent for want of EU credentials). UTF-8 with a byte order mark.
 
     Args:
         filing_id (str):
+        lang (SupplierFilingsResultsCsvLang | Unset):
         api_version (ApiVersion | Unset):
 
     Raises:
@@ -162,6 +197,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         filing_id=filing_id,
+        lang=lang,
         api_version=api_version,
     )
 
@@ -174,12 +210,18 @@ async def asyncio(
     filing_id: str,
     *,
     client: AuthenticatedClient,
+    lang: SupplierFilingsResultsCsvLang | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | str | None:
-    """Results as CSV
+    """Results as CSV, in the reader's language (errors in words)
+
+     One line per supplier with headers, states and statuses in words, and in `errors` every reason the
+    row needs attention (its own errors, a plot the screening could not check, the EU's refusal, a
+    declaration not sent for want of EU credentials). UTF-8 with a byte order mark.
 
     Args:
         filing_id (str):
+        lang (SupplierFilingsResultsCsvLang | Unset):
         api_version (ApiVersion | Unset):
 
     Raises:
@@ -194,6 +236,7 @@ async def asyncio(
         await asyncio_detailed(
             filing_id=filing_id,
             client=client,
+            lang=lang,
             api_version=api_version,
         )
     ).parsed

@@ -7,20 +7,35 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_version import ApiVersion
 from ...models.problem import Problem
+from ...models.suppliers_consignments_csv_lang import (
+    SuppliersConsignmentsCsvLang,
+)
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
+    lang: SuppliersConsignmentsCsvLang | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
+    params: dict[str, Any] = {}
+
+    json_lang: str | Unset = UNSET
+    if not isinstance(lang, Unset):
+        json_lang = lang
+
+    params["lang"] = json_lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/api/eudr/v1/suppliers/consignments.csv",
+        "params": params,
     }
 
     _kwargs["headers"] = headers
@@ -75,11 +90,13 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    lang: SuppliersConsignmentsCsvLang | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | str]:
     """Export consignments bought from your suppliers, with their declarations (for an authority)
 
     Args:
+        lang (SuppliersConsignmentsCsvLang | Unset):
         api_version (ApiVersion | Unset):
 
     Raises:
@@ -91,6 +108,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        lang=lang,
         api_version=api_version,
     )
 
@@ -104,11 +122,13 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    lang: SuppliersConsignmentsCsvLang | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | str | None:
     """Export consignments bought from your suppliers, with their declarations (for an authority)
 
     Args:
+        lang (SuppliersConsignmentsCsvLang | Unset):
         api_version (ApiVersion | Unset):
 
     Raises:
@@ -121,6 +141,7 @@ def sync(
 
     return sync_detailed(
         client=client,
+        lang=lang,
         api_version=api_version,
     ).parsed
 
@@ -128,11 +149,13 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    lang: SuppliersConsignmentsCsvLang | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | str]:
     """Export consignments bought from your suppliers, with their declarations (for an authority)
 
     Args:
+        lang (SuppliersConsignmentsCsvLang | Unset):
         api_version (ApiVersion | Unset):
 
     Raises:
@@ -144,6 +167,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        lang=lang,
         api_version=api_version,
     )
 
@@ -155,11 +179,13 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    lang: SuppliersConsignmentsCsvLang | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | str | None:
     """Export consignments bought from your suppliers, with their declarations (for an authority)
 
     Args:
+        lang (SuppliersConsignmentsCsvLang | Unset):
         api_version (ApiVersion | Unset):
 
     Raises:
@@ -173,6 +199,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            lang=lang,
             api_version=api_version,
         )
     ).parsed

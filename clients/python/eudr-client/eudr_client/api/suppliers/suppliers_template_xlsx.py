@@ -1,0 +1,199 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.api_version import ApiVersion
+from ...models.problem import Problem
+from ...models.suppliers_template_xlsx_lang import SuppliersTemplateXlsxLang
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    lang: SuppliersTemplateXlsxLang | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(api_version, Unset):
+        headers["API-Version"] = str(api_version)
+
+    params: dict[str, Any] = {}
+
+    json_lang: str | Unset = UNSET
+    if not isinstance(lang, Unset):
+        json_lang = lang
+
+    params["lang"] = json_lang
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/eudr/v1/suppliers/template.xlsx",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | None:
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    lang: SuppliersTemplateXlsxLang | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
+) -> Response[Problem]:
+    """The roster template as an Excel workbook (the header row and one example)
+
+    Args:
+        lang (SuppliersTemplateXlsxLang | Unset):
+        api_version (ApiVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem]
+    """
+
+    kwargs = _get_kwargs(
+        lang=lang,
+        api_version=api_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    lang: SuppliersTemplateXlsxLang | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
+) -> Problem | None:
+    """The roster template as an Excel workbook (the header row and one example)
+
+    Args:
+        lang (SuppliersTemplateXlsxLang | Unset):
+        api_version (ApiVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        lang=lang,
+        api_version=api_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    lang: SuppliersTemplateXlsxLang | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
+) -> Response[Problem]:
+    """The roster template as an Excel workbook (the header row and one example)
+
+    Args:
+        lang (SuppliersTemplateXlsxLang | Unset):
+        api_version (ApiVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem]
+    """
+
+    kwargs = _get_kwargs(
+        lang=lang,
+        api_version=api_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    lang: SuppliersTemplateXlsxLang | Unset = UNSET,
+    api_version: ApiVersion | Unset = UNSET,
+) -> Problem | None:
+    """The roster template as an Excel workbook (the header row and one example)
+
+    Args:
+        lang (SuppliersTemplateXlsxLang | Unset):
+        api_version (ApiVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            lang=lang,
+            api_version=api_version,
+        )
+    ).parsed
