@@ -530,6 +530,19 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "supplier-bulk-filings-sweep": {"task": "suppliers.bulk_filings_sweep", "schedule": 60.0},
 }
 
+# --- Upstream references (eu_filing.upstream) ----------------------------------------
+# Every declaration an account relies on (its suppliers' own, its consignments', its own
+# statements) is asked about again with verifyDeclaration this many hours after its last
+# answer: a withdrawal at the EU is not announced to the holders of the numbers.
+UPSTREAM_RECHECK_HOURS = env_float("UPSTREAM_RECHECK_HOURS", 24.0, minimum=0.01)
+# References checked per run, the longest overdue first; one run of 100 takes 20 s of the
+# EU's 5 calls a second, and runs every 5 minutes: up to 28,800 references a day.
+UPSTREAM_RECHECK_BATCH = env_int("UPSTREAM_RECHECK_BATCH", 100, minimum=1)
+CELERY_BEAT_SCHEDULE["upstream-references-recheck"] = {
+    "task": "eu_filing.upstream_references_recheck",
+    "schedule": env_float("UPSTREAM_RECHECK_EVERY_SECONDS", 300.0, minimum=10.0),
+}
+
 # --- Web panel (accounts) ----------------------------------------------------------
 # Panel pages are Polish by default (LANGUAGE_CODE), English through the switch.
 LOCALE_PATHS = [BASE_DIR / "locale"]

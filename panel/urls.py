@@ -12,6 +12,7 @@ from panel import (
     plans,
     suppliers,
     supply_chain,
+    upstream,
     webhooks,
 )
 
@@ -37,6 +38,7 @@ urlpatterns = [
     path("panel/organisations/", organisations.organisations, name="panel-organisations"),
     path("panel/supply-chain/", supply_chain.supply_chain, name="panel-supply-chain"),
     path("panel/suppliers/", suppliers.suppliers, name="panel-suppliers"),
+    path("panel/upstream/", upstream.upstream, name="panel-upstream"),
     path("panel/eu-credentials/", eu_credentials.eu_credentials, name="panel-eu-credentials"),
     path("panel/reports/", documents.reports, name="panel-reports"),
     path("panel/reports/<uuid:report_id>/", documents.report_detail, name="panel-report"),

@@ -29,7 +29,7 @@ from accounts.models import User
 from compliance.models import FilingKind, IdempotencyRecord
 from compliance.sd_serializers import SDFilingSerializer
 from compliance.services import IdempotencyConflict, dds_file
-from eu_filing.models import EuSubmission
+from eu_filing.models import EuSubmission, UpstreamState
 from eudr_service.lib.csv_cells import csv_safe
 from eudr_service.lib.problems import flatten_validation_errors
 from suppliers.models import (
@@ -85,12 +85,18 @@ def bulk_filing_create(*, owner, livemode: bool, options: dict[str, Any]) -> Bul
                 filing__owner=owner, filing__livemode=livemode, state=RowState.FILED
             ).values_list("supplier_id", flat=True)
         )
-        suppliers = Supplier.objects.filter(owner=owner, livemode=livemode).prefetch_related("mandates")
+        suppliers = (
+            Supplier.objects.filter(owner=owner, livemode=livemode)
+            .select_related("existing_declaration")
+            .prefetch_related("mandates")
+        )
         ready, skipped = [], {}
         for supplier in suppliers.order_by("id"):
             mandate = supplier.current_mandate()
             if supplier.pk in declared:
                 reason = "already_declared"
+            elif own := existing_declaration_reason(supplier):
+                reason = own
             elif mandate is None:
                 reason = "no_mandate"
             elif mandate.status != MandateStatus.ACTIVE:
@@ -118,6 +124,22 @@ def bulk_filing_create(*, owner, livemode: bool, options: dict[str, Any]) -> Bul
     return filing
 
 
+def existing_declaration_reason(supplier: Supplier) -> str | None:
+    """Why a supplier's own declaration (from the roster) keeps him out of a filing, if it does.
+
+    A valid one stands; so does one the EU has not answered about yet (a test supplier's is
+    never checked): filing then could declare the farmer twice. One the EU says is withdrawn,
+    not usable or unknown to it leaves him to be filed for, under a mandate."""
+    if not supplier.declaration_reference_number:
+        return None
+    reference = supplier.existing_declaration
+    if reference is not None and reference.state == UpstreamState.VALID:
+        return "existing_declaration"
+    if reference is None or reference.state == UpstreamState.UNKNOWN:
+        return "existing_declaration_unchecked"
+    return None
+
+
 def _enqueue(filing: BulkFiling) -> None:
     # The task module imports this one; imported at call time, no circle at load.
     from suppliers.tasks import bulk_filing_run_task  # noqa: PLC0415
@@ -135,6 +157,10 @@ def declaration_body(supplier: Supplier, options: dict[str, Any]) -> dict[str, A
         if supplier.land_street:
             address["street"] = supplier.land_street
         plots = [{"address": address}]
+    if supplier.herd_number:
+        # The herd's ARiMR number stays with the declaration's record (its plots' own reference,
+        # kept and shown, not sent: the EU takes the holding's address or geolocation).
+        plots = [{**plot, "reference": supplier.herd_number} for plot in plots]
     operator = {
         "name": supplier.name,
         "size": supplier.size,
