@@ -486,6 +486,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Enums whose field names are common words get names of their own, not `StateEnum`.
+    "ENUM_NAME_OVERRIDES": {
+        # eu_filing.models.UpstreamState and UpstreamOrigin (the API gives the codes only).
+        "UpstreamStateEnum": ["valid", "withdrawn", "not_usable", "not_found", "unknown"],
+        "UpstreamOriginEnum": ["recorded", "roster", "consignment", "own"],
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "eudr_service.lib.openapi.add_common_responses",

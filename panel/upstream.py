@@ -21,6 +21,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from accounts.limits import panel_actions_per_minute, rate_limited
+from compliance.labels import label
+from eu_filing.labels import EU_STATUS_LABELS
 from eu_filing.models import UpstreamOrigin, UpstreamReference, UpstreamState
 from eu_filing.upstream import NEEDS_ACTION, UPSTREAM_ADVICE, upstream_references_recheck_request
 from panel.documents import _plans_with
@@ -62,6 +64,7 @@ def _views(references) -> list[dict[str, Any]]:
             "state_label": STATE_LABELS.get(reference.state, reference.state),
             "origin_label": ORIGIN_LABELS.get(reference.origin, reference.origin),
             "advice": UPSTREAM_ADVICE.get(reference.state, ""),
+            "eu_status_label": label(EU_STATUS_LABELS, reference.eu_status) if reference.eu_status else "",
             "needs_action": reference.state in NEEDS_ACTION,
         }
         for reference in references
