@@ -200,16 +200,31 @@ def _record_answer(reference_id: int, answer: Verification, *, now: datetime) ->
         if after != before:
             reference.state, reference.state_changed_at = after, now
         reference.save()
-        # A first answer that says "usable" is no news; any other difference is.
-        if after != before and not (before == UpstreamState.UNKNOWN and after == UpstreamState.VALID):
+        if after != before and _is_news(reference, before=before, answer=answer):
             upstream_status_changed_emit(reference=reference, from_state=before)
+
+
+def _is_news(reference: UpstreamReference, *, before: str, answer: Verification) -> bool:
+    """A first answer that says "usable" is no news, nor is the EU status of an own statement
+    the outbox already learnt (and announced as dds.eu_status_changed): a withdrawal made
+    through this service. Any other difference is."""
+    if before == UpstreamState.UNKNOWN and answer.usable:
+        return False
+    submission = reference.submission
+    return not (submission is not None and answer.status and submission.eu_status == answer.status.value)
 
 
 def own_statements_enlist(*, limit: int, now: datetime) -> int:
     """The account's own statements the EU numbered, added to the references re-checked
     (a statement withdrawn or suspended at the EU outside this service shows that way)."""
+    # Only those the EU made available: one withdrawn through this service is known withdrawn.
     submissions = (
-        EuSubmission.objects.filter(state=EuState.FINAL, upstream__isnull=True, statement__livemode=True)
+        EuSubmission.objects.filter(
+            state=EuState.FINAL,
+            eu_status=EudrStatus.AVAILABLE,
+            upstream__isnull=True,
+            statement__livemode=True,
+        )
         .exclude(reference_number="")
         .select_related("statement")
         .order_by("id")[:limit]

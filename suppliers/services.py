@@ -6,9 +6,9 @@ import hashlib
 
 from django.db import transaction
 
-from eu_filing.models import UpstreamOrigin
+from eu_filing.models import UpstreamOrigin, UpstreamReference
 from eu_filing.upstream import upstream_recheck_enqueue, upstream_reference_get_or_create
-from suppliers.models import RosterImport, Supplier
+from suppliers.models import RosterImport, Supplier, SupplierConsignment
 from suppliers.roster import RosterInvalid, RowError, read_table, validate
 
 _STORED = (
@@ -88,8 +88,10 @@ def _existing_declaration_link(supplier: Supplier) -> bool:
     gives (created due for a check); True when that row has not been answered yet.
 
     Test suppliers keep the numbers unchecked: test data never reaches the EU."""
+    previous = supplier.existing_declaration_id
     if not supplier.declaration_reference_number or not supplier.livemode:
         supplier.existing_declaration = None
+        _roster_reference_forget(previous, supplier)
         return False
     reference, _created = upstream_reference_get_or_create(
         owner=supplier.owner,
@@ -100,4 +102,19 @@ def _existing_declaration_link(supplier: Supplier) -> bool:
         note="Supplier's own declaration, from the roster",
     )
     supplier.existing_declaration = reference
+    if previous != reference.pk:
+        _roster_reference_forget(previous, supplier)
     return reference.checked_at is None
+
+
+def _roster_reference_forget(reference_id: int | None, supplier: Supplier) -> None:
+    """The declaration a re-upload replaced is no longer relied on, so no longer re-checked,
+    unless another supplier or a consignment still points at it."""
+    if reference_id is None:
+        return
+    in_use = (
+        Supplier.objects.filter(existing_declaration_id=reference_id).exclude(pk=supplier.pk).exists()
+        or SupplierConsignment.objects.filter(upstream_id=reference_id).exists()
+    )
+    if not in_use:
+        UpstreamReference.objects.filter(pk=reference_id, origin=UpstreamOrigin.ROSTER).delete()

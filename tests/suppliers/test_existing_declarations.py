@@ -365,3 +365,47 @@ def test_test_suppliers_keep_their_numbers_unchecked(make_user):
     supplier = Supplier.objects.get(producer_number="D-1")
     assert supplier.declaration_reference_number == "26PLWY0KMSSX7B" and supplier.existing_declaration is None
     assert not UpstreamReference.objects.exists()
+
+
+def test_an_own_statement_withdrawn_through_the_service_is_no_news(
+    buyer,
+    eu,  # noqa: F811
+    farmer_declaration,
+    make_statement,
+):
+    farmer, identifier, declared = farmer_declaration
+    statement = make_statement(owner=buyer.owner)
+    submission, _ = EuSubmission.objects.update_or_create(
+        statement=statement,
+        defaults={
+            "internal_reference": "OWN-1",
+            "state": EuState.FINAL,
+            "eu_status": "AVAILABLE",
+            "reference_number": declared.reference_number,
+            "verification_number": declared.verification_number,
+        },
+    )
+    now = timezone.now()
+    upstream_references_recheck(now=now)
+    farmer.withdraw_sd(identifier)
+    # The outbox learnt it (and sent dds.eu_status_changed) when it withdrew the statement.
+    EuSubmission.objects.filter(pk=submission.pk).update(eu_status="WITHDRAWN")
+    upstream_references_recheck(now=now + timedelta(days=2))
+    assert UpstreamReference.objects.get(origin="own").state == UpstreamState.WITHDRAWN
+    assert not Event.objects.filter(type=CHANGED).exists()
+
+
+def test_a_declaration_replaced_on_the_roster_is_no_longer_rechecked(buyer, eu):  # noqa: F811
+    row = "D-1,Jan Kowalski,natural_person,Polna 3,99-100,Łęczyca,soja,18000,kg,,,,,{},ABCDEFGH"
+    _upload(buyer, _csv(row.format("S26PLAAAAAAAA1")))
+    _upload(buyer, _csv(row.format("S26PLBBBBBBBB2")))
+    supplier = Supplier.objects.get(producer_number="D-1")
+    assert supplier.existing_declaration.reference_number == "S26PLBBBBBBBB2"
+    assert list(UpstreamReference.objects.values_list("reference_number", flat=True)) == ["S26PLBBBBBBBB2"]
+    # Given on the roster no more: nothing of it is left to re-check.
+    _upload(
+        buyer, _csv(f"D-1,Jan Kowalski,natural_person,Polna 3,99-100,Łęczyca,soja,18000,kg,{PARCEL_ID},,,,,")
+    )
+    supplier.refresh_from_db()
+    assert supplier.existing_declaration is None and supplier.declaration_reference_number == ""
+    assert not UpstreamReference.objects.exists()
