@@ -63,6 +63,8 @@ UPSTREAM_ADVICE: dict[str, str | Promise] = {
 }
 # States worth a notice in the panel: the reference cannot be relied on as it stands.
 NEEDS_ACTION = (UpstreamState.WITHDRAWN, UpstreamState.NOT_USABLE, UpstreamState.NOT_FOUND)
+# How long a run holds a row it is checking (a call is bounded by EU_IS_TIMEOUT_SECONDS).
+CLAIM = timedelta(minutes=10)
 
 
 def upstream_state(answer: Verification) -> UpstreamState:
@@ -255,6 +257,8 @@ def upstream_references_recheck(*, now: datetime | None = None, limit: int | Non
     clients: dict[int, EuisClient | None] = {}
     answered = 0
     for reference in due:
+        if not _claim(reference, now=now):
+            continue  # another run took it
         if reference.owner_id not in clients:
             credential = _usable_credential(reference.owner_id)
             clients[reference.owner_id] = _client(credential) if credential else None
@@ -267,6 +271,14 @@ def upstream_references_recheck(*, now: datetime | None = None, limit: int | Non
             break
         answered += 1
     return answered
+
+
+def _claim(reference: UpstreamReference, *, now: datetime) -> bool:
+    """Take the row for this run: two runs that meet (a slow run and the next beat, a run asked
+    for on demand) do not both ask the EU. A run that dies leaves it due after CLAIM."""
+    return bool(
+        UpstreamReference.objects.filter(pk=reference.pk, due_at=reference.due_at).update(due_at=now + CLAIM)
+    )
 
 
 def upstream_references_recheck_request(*, owner: User) -> int:
