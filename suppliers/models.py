@@ -64,9 +64,10 @@ class Supplier(models.Model):
     land_street = EncryptedTextField(blank=True)
     land_postal_code = EncryptedTextField(blank=True)
     land_city = EncryptedTextField(blank=True)
-    # The ARiMR herd (establishment) number of a cattle supplier (suppliers.herd); kept with
-    # the declarations filed for it as the plots' own reference.
-    herd_number = models.CharField(max_length=20, blank=True)
+    # The ARiMR herd (establishment) number of a cattle supplier (eudr_service.lib.herd_number);
+    # kept with the declarations filed for it as the plots' own reference. It carries the
+    # keeper's ARiMR producer number, so it is encrypted like the rest of his identity.
+    herd_number = EncryptedTextField(blank=True)
     # A declaration the supplier already has (filed by himself, or by the paying agency in
     # the MEMBER_STATE role): its numbers as the roster gave them, and the live account's
     # reference row that holds the EU's answer about it (none for test suppliers, which
