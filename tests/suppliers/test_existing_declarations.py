@@ -11,7 +11,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from eu_filing.models import EuState, EuSubmission, UpstreamReference, UpstreamState
-from eu_filing.upstream import upstream_references_recheck
+from eu_filing.upstream import _claim, upstream_references_recheck
 from eudr_service.lib.herd_number import herd_number_normalise
 from euis.client import EuisClient, RateLimiter
 from suppliers.bulk import bulk_filing_create, declaration_body
@@ -409,3 +409,21 @@ def test_a_declaration_replaced_on_the_roster_is_no_longer_rechecked(buyer, eu):
     supplier.refresh_from_db()
     assert supplier.existing_declaration is None and supplier.declaration_reference_number == ""
     assert not UpstreamReference.objects.exists()
+
+
+def test_a_row_another_run_holds_is_not_asked_twice(buyer, eu, farmer_declaration):  # noqa: F811
+    _client, _identifier, declared = farmer_declaration
+    now = timezone.now()
+    reference = UpstreamReference.objects.create(
+        owner=buyer.owner,
+        reference_number=declared.reference_number,
+        verification_number=declared.verification_number,
+        due_at=now,
+    )
+    # Two runs read the row as due; the first to claim it takes it, the other leaves it.
+    seen_by_first, seen_by_second = (UpstreamReference.objects.get(pk=reference.pk) for _ in range(2))
+    assert _claim(seen_by_first, now=now) and not _claim(seen_by_second, now=now)
+    assert upstream_references_recheck(now=now) == 0
+    assert "VerifyDeclarationRequest" not in eu.calls
+    # A run that died with it leaves it due once the claim lapses.
+    assert upstream_references_recheck(now=now + timedelta(minutes=11)) == 1
