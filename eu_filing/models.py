@@ -118,10 +118,36 @@ class EuStatusChange(models.Model):
         return f"{self.submission_id}: {self.from_status} → {self.to_status}"
 
 
+class UpstreamState(models.TextChoices):
+    """What the EU's last verifyDeclaration answer means for a reference (DTR 4.1.2).
+
+    UNKNOWN until the EU answered; a check the EU did not answer keeps the last state."""
+
+    VALID = "valid", _("valid: the EU says the declaration exists and is usable")
+    WITHDRAWN = "withdrawn", _("withdrawn at the EU")
+    NOT_USABLE = "not_usable", _("exists at the EU but is not usable")
+    NOT_FOUND = "not_found", _("not found at the EU")
+    UNKNOWN = "unknown", _("not checked with the EU yet")
+
+
+class UpstreamOrigin(models.TextChoices):
+    """Where the account got the reference from."""
+
+    RECORDED = "recorded", _("recorded through the API")
+    ROSTER = "roster", _("a supplier's own declaration, from the roster")
+    CONSIGNMENT = "consignment", _("the declaration behind a consignment")
+    OWN = "own", _("one of your own statements")
+
+
 class UpstreamReference(models.Model):
     """A statement behind a first downstream operator's or trader's products: the numbers the
     operator it bought from gave, and what the EU's verifyDeclaration said about them
-    (OPS 11.2.5; DTR 4.1). A later downstream operator or trader has none to record."""
+    (OPS 11.2.5; DTR 4.1). A later downstream operator or trader has none to record.
+
+    Also a supplier's own declaration given on the roster (filed by the farmer himself, or
+    by the paying agency as MEMBER_STATE role), and the account's own statements once the
+    EU numbered them: every reference the account relies on is checked again on a schedule
+    (eu_filing.upstream), and `state` changes at most once per answer that differs."""
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="upstream_references"
@@ -135,12 +161,23 @@ class UpstreamReference(models.Model):
     eu_status = models.CharField(max_length=16, blank=True)
     eu_checked_at = models.DateTimeField(null=True, blank=True, help_text="The EU's dateTime of the answer")
     error_message = models.CharField(max_length=500, blank=True)
+    origin = models.CharField(max_length=12, choices=UpstreamOrigin.choices, default=UpstreamOrigin.RECORDED)
+    # The account's own statement, for origin OWN.
+    submission = models.OneToOneField(
+        EuSubmission, null=True, blank=True, on_delete=models.CASCADE, related_name="upstream"
+    )
+    state = models.CharField(max_length=12, choices=UpstreamState.choices, default=UpstreamState.UNKNOWN)
+    state_changed_at = models.DateTimeField(null=True, blank=True, help_text="When `state` last changed")
+    checked_at = models.DateTimeField(null=True, blank=True, help_text="Our clock: the EU's last answer")
+    # The next scheduled check; the re-check takes the longest overdue first.
+    due_at = models.DateTimeField(default=timezone.now)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         db_table = "compliance_upstreamreference"
         ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["due_at"], name="upstream_reference_due")]
         constraints = [
             models.UniqueConstraint(
                 fields=["owner", "reference_number", "verification_number"], name="unique_upstream_reference"

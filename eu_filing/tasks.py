@@ -23,3 +23,13 @@ def eu_submissions_poll_task() -> int:
 @shared_task(name="compliance.eu_submissions_sweep")
 def eu_submissions_sweep_task() -> int:
     return eu_submissions_sweep()
+
+
+@shared_task(
+    name="eu_filing.upstream_references_recheck", acks_late=True, time_limit=900, soft_time_limit=840
+)
+def upstream_references_recheck_task() -> int:
+    # The service imports this module to queue a run: imported here at call time.
+    from eu_filing.upstream import upstream_references_recheck  # noqa: PLC0415
+
+    return upstream_references_recheck()

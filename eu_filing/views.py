@@ -30,9 +30,9 @@ from compliance.serializers import DDSRecordSerializer
 from compliance.views import owned_statement, validated_filing_body
 from eu_filing.amend import dds_amend
 from eu_filing.credentials import EuCredentialsRefused, eu_credential_store
-from eu_filing.models import UpstreamReference
+from eu_filing.models import UpstreamOrigin, UpstreamReference, UpstreamState
 from eu_filing.outbox import WithdrawRefused, configured_environment, dds_withdraw
-from eu_filing.upstream import upstream_reference_record
+from eu_filing.upstream import upstream_reference_record, upstream_references_recheck_request
 from eudr_service.lib.fields import TimestampField
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.pagination import ApiCursorPagination
@@ -337,7 +337,23 @@ class UpstreamReferenceOutSerializer(serializers.Serializer):
     eu_status = serializers.CharField()
     eu_checked_at = TimestampField(allow_null=True)
     error_message = serializers.CharField()
+    origin = serializers.ChoiceField(
+        choices=UpstreamOrigin.values,
+        help_text="recorded (this API), roster (a supplier's own declaration), consignment, "
+        "own (your statement)",
+    )
+    state = serializers.ChoiceField(
+        choices=UpstreamState.values,
+        help_text="What the EU's last answer means: valid, withdrawn, not_usable, not_found; unknown before",
+    )
+    state_changed_at = TimestampField(allow_null=True)
+    checked_at = TimestampField(allow_null=True, help_text="When the EU last answered (our clock)")
+    due_at = TimestampField(help_text="When the next scheduled check is due")
     created_at = TimestampField()
+
+
+class UpstreamRecheckOutSerializer(serializers.Serializer):
+    due = serializers.IntegerField(help_text="References due for a check now, checked in the background")
 
 
 class UpstreamReferenceViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
@@ -390,3 +406,19 @@ class UpstreamReferenceViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             note=data.get("note", ""),
         )
         return Response(UpstreamReferenceOutSerializer(reference).data, status=201 if created else 200)
+
+    @extend_schema(
+        operation_id="upstream_references_recheck",
+        description="POST /api/eudr/v1/upstream-references/recheck: every reference of the account "
+        "(recorded, the roster's own declarations, consignments', your own statements) is checked "
+        "again with verifyDeclaration, in the background at the EU's pace; a changed answer sends "
+        "`upstream.status_changed`.",
+        summary="Check every upstream reference again now",
+        request=None,
+        responses={202: UpstreamRecheckOutSerializer, 403: PROBLEM_RESPONSES[403]},
+        tags=["eu-is"],
+    )
+    @action(detail=False, methods=["post"], url_path="recheck")
+    def recheck(self, request: Request) -> Response:
+        due = upstream_references_recheck_request(owner=request.user)
+        return Response(UpstreamRecheckOutSerializer({"due": due}).data, status=202)

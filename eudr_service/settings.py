@@ -511,6 +511,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Enums whose field names are common words get names of their own, not `StateEnum`.
+    "ENUM_NAME_OVERRIDES": {
+        # eu_filing.models.UpstreamState and UpstreamOrigin (the API gives the codes only).
+        "UpstreamStateEnum": ["valid", "withdrawn", "not_usable", "not_found", "unknown"],
+        "UpstreamOriginEnum": ["recorded", "roster", "consignment", "own"],
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "eudr_service.lib.openapi.add_common_responses",
@@ -572,6 +578,20 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "supplier-mandates-maintain": {"task": "suppliers.mandates_maintain", "schedule": 300.0},
     # Bulk filings no worker holds (a lost task, a killed worker's lapsed lease).
     "supplier-bulk-filings-sweep": {"task": "suppliers.bulk_filings_sweep", "schedule": 60.0},
+}
+
+# --- Upstream references (eu_filing.upstream) ----------------------------------------
+# Every declaration an account relies on (its suppliers' own, its consignments', its own
+# statements) is asked about again with verifyDeclaration this many hours after its last
+# answer: a withdrawal at the EU is not announced to the holders of the numbers.
+UPSTREAM_RECHECK_HOURS = env_float("UPSTREAM_RECHECK_HOURS", 24.0, minimum=0.01)
+# References checked per run, the longest overdue first: a run of 100 takes 20 s of the EU's
+# 5 calls a second. A run every minute (one indexed query when nothing is due) checks a new
+# roster's declarations soon after the upload, and up to 144,000 references a day.
+UPSTREAM_RECHECK_BATCH = env_int("UPSTREAM_RECHECK_BATCH", 100, minimum=1)
+CELERY_BEAT_SCHEDULE["upstream-references-recheck"] = {
+    "task": "eu_filing.upstream_references_recheck",
+    "schedule": env_float("UPSTREAM_RECHECK_EVERY_SECONDS", 60.0, minimum=10.0),
 }
 
 # --- Web panel (accounts) ----------------------------------------------------------

@@ -40,6 +40,7 @@ from eudr_service.lib.problems import flatten_validation_errors
 from panel.documents import STATUS_LABELS, _plans_with
 from panel.filings import filing_act, filing_view
 from panel.forms import BulkFilingForm, RosterUploadForm, SupplierFilterForm
+from panel.upstream import SKIPPED_OWN_LABELS, own_declaration_view, upstream_attention_count
 from regulation.annex_i import annex_lines
 from regulation.commodities import commodity_label
 from risk.engine import ParcelRecord
@@ -85,8 +86,10 @@ def _lang() -> str:
 def _owned(user) -> Any:
     """The account's live suppliers, each with the status of its newest mandate."""
     newest = SupplierMandate.objects.filter(supplier=OuterRef("pk")).order_by("-created_at", "-id")
-    return Supplier.objects.filter(owner=user, livemode=True).annotate(
-        mandate_status=Subquery(newest.values("status")[:1])
+    return (
+        Supplier.objects.filter(owner=user, livemode=True)
+        .select_related("existing_declaration")
+        .annotate(mandate_status=Subquery(newest.values("status")[:1]))
     )
 
 
@@ -189,12 +192,15 @@ def _roster_rows(page) -> list[dict[str, Any]]:
             else NO_MANDATE_LABEL,
             "mandate_active": supplier.mandate_status == MandateStatus.ACTIVE,
             "declaration": declarations.get(supplier.pk),
+            "own_declaration": own_declaration_view(supplier),
         }
         for supplier in suppliers
     ]
 
 
 def _skipped_label(reason: str) -> str:
+    if reason in SKIPPED_OWN_LABELS:
+        return str(SKIPPED_OWN_LABELS[reason])
     if reason.startswith("mandate_"):
         return str(MANDATE_LABELS.get(reason.removeprefix("mandate_"), reason))
     return str(NO_MANDATE_LABEL) if reason == "no_mandate" else reason
@@ -394,5 +400,6 @@ def suppliers(request: HttpRequest) -> HttpResponse:
         "reaches_eu": eu_credential_usable(owner_id=request.user.pk),
         "map": suppliers_map(request.user, lang=_lang()),
         "max_map_plots": MAX_MAP_PLOTS,
+        "upstream_attention": upstream_attention_count(request.user),
     }
     return render(request, "panel/suppliers.html", context, status=status)

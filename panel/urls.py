@@ -13,6 +13,7 @@ from panel import (
     plans,
     suppliers,
     supply_chain,
+    upstream,
     webhooks,
 )
 
@@ -39,6 +40,7 @@ urlpatterns = [
     path("panel/supply-chain/", supply_chain.supply_chain, name="panel-supply-chain"),
     path("panel/suppliers/", suppliers.suppliers, name="panel-suppliers"),
     path("panel/suppliers/filings/<str:filing_id>/", filings.filing_detail, name="panel-filing"),
+    path("panel/upstream/", upstream.upstream, name="panel-upstream"),
     path("panel/eu-credentials/", eu_credentials.eu_credentials, name="panel-eu-credentials"),
     path("panel/reports/", documents.reports, name="panel-reports"),
     path("panel/reports/<uuid:report_id>/", documents.report_detail, name="panel-report"),

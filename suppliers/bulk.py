@@ -27,7 +27,7 @@ from accounts.models import User
 from compliance.models import FilingKind, IdempotencyRecord
 from compliance.sd_serializers import SDFilingSerializer
 from compliance.services import IdempotencyConflict, dds_file
-from eu_filing.models import EuState, EuSubmission
+from eu_filing.models import EuState, EuSubmission, UpstreamState
 from eudr_service.lib.problems import flatten_validation_errors
 from suppliers.models import (
     BulkFiling,
@@ -83,19 +83,28 @@ def bulk_filing_create(*, owner, livemode: bool, options: dict[str, Any]) -> Bul
                 filing__owner=owner, filing__livemode=livemode, state=RowState.FILED
             ).values_list("supplier_id", flat=True)
         )
-        # Only the ids, commodities and the newest mandate's status: whole suppliers would
-        # decrypt their personal data, which the start does not need (the rows are filed later).
+        # Only the ids, commodities, the supplier's own declaration and the newest mandate's
+        # status: whole suppliers would decrypt their personal data, which the start does not
+        # need (the rows are filed later).
         newest = SupplierMandate.objects.filter(supplier=OuterRef("pk")).order_by("-created_at", "-id")
         suppliers = (
             Supplier.objects.filter(owner=owner, livemode=livemode)
             .annotate(mandate_status=Subquery(newest.values("status")[:1]))
             .order_by("id")
-            .values_list("id", "commodity", "mandate_status")
+            .values_list(
+                "id",
+                "commodity",
+                "mandate_status",
+                "declaration_reference_number",
+                "existing_declaration__state",
+            )
         )
         ready, commodities, skipped = [], set(), {}
-        for supplier_id, commodity, mandate_status in suppliers:
+        for supplier_id, commodity, mandate_status, own_reference, own_state in suppliers:
             if supplier_id in declared:
                 reason = "already_declared"
+            elif own := existing_declaration_reason(reference_number=own_reference, state=own_state):
+                reason = own
             elif mandate_status is None:
                 reason = "no_mandate"
             elif mandate_status != MandateStatus.ACTIVE:
@@ -148,6 +157,21 @@ def _rows_insert(filing: BulkFiling, supplier_ids: list[int]) -> None:
         cursor.executemany(sql, [(filing.pk, pk, *prepared) for pk in supplier_ids])
 
 
+def existing_declaration_reason(*, reference_number: str, state: str | None) -> str | None:
+    """Why a supplier's own declaration (from the roster) keeps him out of a filing, if it does.
+
+    A valid one stands; so does one the EU has not answered about yet (a test supplier's is
+    never checked): filing then could declare the farmer twice. One the EU says is withdrawn,
+    not usable or unknown to it leaves him to be filed for, under a mandate."""
+    if not reference_number:
+        return None
+    if state == UpstreamState.VALID:
+        return "existing_declaration"
+    if state is None or state == UpstreamState.UNKNOWN:
+        return "existing_declaration_unchecked"
+    return None
+
+
 def _enqueue(filing: BulkFiling) -> None:
     # The task module imports this one; imported at call time, no circle at load.
     from suppliers.tasks import bulk_filing_run_task  # noqa: PLC0415
@@ -165,6 +189,10 @@ def declaration_body(supplier: Supplier, options: dict[str, Any]) -> dict[str, A
         if supplier.land_street:
             address["street"] = supplier.land_street
         plots = [{"address": address}]
+    if supplier.herd_number:
+        # The herd's ARiMR number stays with the declaration's record (its plots' own reference,
+        # kept and shown, not sent: the EU takes the holding's address or geolocation).
+        plots = [{**plot, "reference": supplier.herd_number} for plot in plots]
     operator = {
         "name": supplier.name,
         "size": supplier.size,

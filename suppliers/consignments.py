@@ -16,7 +16,7 @@ from typing import Any
 
 from compliance.downstream import trading_partner_record_create
 from compliance.models import PartnerKind, TradingPartnerRecord
-from eu_filing.models import EuSubmission, UpstreamReference
+from eu_filing.models import EuSubmission, UpstreamOrigin, UpstreamReference
 from eu_filing.upstream import upstream_reference_record
 from suppliers.models import BulkFilingRow, RowState, Supplier, SupplierConsignment
 
@@ -30,6 +30,9 @@ def supplier_declaration_numbers(supplier: Supplier) -> tuple[str, str] | None:
     )
     submission = EuSubmission.objects.filter(statement_id=row.statement_id).first() if row else None
     if submission is None or not submission.reference_number:
+        # A supplier who declared himself (the roster's numbers): his declaration is behind it.
+        if supplier.declaration_reference_number:
+            return supplier.declaration_reference_number, supplier.declaration_verification_number
         return None
     return submission.reference_number, submission.verification_number
 
@@ -57,7 +60,8 @@ def supplier_consignment_record(
             reference_number=numbers[0],
             verification_number=numbers[1],
             supplier=f"{supplier.producer_number} {supplier.name}"[:200],
-            note=f"Filed as the supplier's representative; consignment {consignment_reference}"[:300],
+            note=f"Consignment {consignment_reference}"[:300],
+            origin=UpstreamOrigin.CONSIGNMENT,
         )
     return SupplierConsignment.objects.create(
         supplier=supplier,

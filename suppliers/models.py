@@ -64,6 +64,19 @@ class Supplier(models.Model):
     land_street = EncryptedTextField(blank=True)
     land_postal_code = EncryptedTextField(blank=True)
     land_city = EncryptedTextField(blank=True)
+    # The ARiMR herd (establishment) number of a cattle supplier (eudr_service.lib.herd_number);
+    # kept with the declarations filed for it as the plots' own reference. It carries the
+    # keeper's ARiMR producer number, so it is encrypted like the rest of his identity.
+    herd_number = EncryptedTextField(blank=True)
+    # A declaration the supplier already has (filed by himself, or by the paying agency in
+    # the MEMBER_STATE role): its numbers as the roster gave them, and the live account's
+    # reference row that holds the EU's answer about it (none for test suppliers, which
+    # never reach the EU).
+    declaration_reference_number = models.CharField(max_length=14, blank=True)
+    declaration_verification_number = models.CharField(max_length=35, blank=True)
+    existing_declaration = models.ForeignKey(
+        "eu_filing.UpstreamReference", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     imported_in = models.ForeignKey(RosterImport, on_delete=models.PROTECT, related_name="suppliers")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -25,8 +25,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from eudr_service.lib.exports import csv_bytes
+from eudr_service.lib.herd_number import HERD_NUMBER_EXAMPLE, herd_number_normalise
 from eudr_service.lib.nip import nip_normalise
 from eudr_service.lib.regon import regon_normalise
+from euis.contract import REFERENCE_NUMBER_LENGTH, VERIFICATION_NUMBER_MAX, VERIFICATION_NUMBER_MIN
 from euis.quantities import UNIT_NAMES
 from regulation.commodities import UnknownCommodity, normalize_commodity
 from regulation.regime import Size
@@ -37,6 +39,13 @@ MAX_CELL = 300  # characters; the longest field (a street) fits
 MAX_PARCELS_PER_SUPPLIER = 100  # what one simplified declaration's producer takes (V3)
 POSTAL_CODE = re.compile(r"[0-9]{2}-[0-9]{3}", flags=re.ASCII)
 EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+# ReferenceNumberType and VerificationNumberType (V3 common XSD; OPS 4.1.4), letters and digits
+# as the EU prints them.
+DECLARATION_REFERENCE = re.compile(rf"[A-Z0-9]{{1,{REFERENCE_NUMBER_LENGTH}}}", flags=re.ASCII)
+# A verification number may hold hyphens (the EU's own sample, DTR 5.1.1: "VN-2025-ABC12").
+DECLARATION_VERIFICATION = re.compile(
+    rf"[A-Z0-9-]{{{VERIFICATION_NUMBER_MIN},{VERIFICATION_NUMBER_MAX}}}", flags=re.ASCII
+)
 _SIZE_NAMES = {
     "natural_person": Size.NATURAL_PERSON,
     "osoba fizyczna": Size.NATURAL_PERSON,
@@ -77,6 +86,19 @@ COLUMNS = (
     Column("land_street", "land_street", "ulica gruntu lub siedziby stada", False),
     Column("land_postal_code", "land_postal_code", "kod pocztowy gruntu lub siedziby stada", False),
     Column("land_city", "land_city", "miejscowość gruntu lub siedziby stada", False),
+    # Cattle only: the ARiMR herd number (eudr_service.lib.herd_number), kept with the filing.
+    Column("herd_number", "herd_number", "numer siedziby stada", False),
+    # A declaration the supplier already has (his own, or the paying agency's as MEMBER_STATE):
+    # checked with the EU's verifyDeclaration; a valid one is not filed again.
+    Column(
+        "declaration_reference_number", "declaration_reference_number", "numer referencyjny deklaracji", False
+    ),
+    Column(
+        "declaration_verification_number",
+        "declaration_verification_number",
+        "numer weryfikacyjny deklaracji",
+        False,
+    ),
 )
 EXAMPLE_ROW = {
     "producer_number": "D-0001",
@@ -95,6 +117,9 @@ EXAMPLE_ROW = {
     "land_street": "",
     "land_postal_code": "",
     "land_city": "",
+    "herd_number": "",
+    "declaration_reference_number": "",
+    "declaration_verification_number": "",
 }
 
 
@@ -273,7 +298,9 @@ def _row(line: int, values: dict[str, str]) -> tuple[SupplierRow, list[RowError]
         refuse("email", "invalid_email", _("This is not an e-mail address."))
     _commodity(values, row, refuse)
     _quantity(values, row, refuse)
-    _land(values, row, refuse)
+    _herd_number(values, row, refuse)
+    declared = _existing_declaration(values, row, refuse)
+    _land(values, row, refuse, declared=declared)
     return row, errors
 
 
@@ -341,7 +368,47 @@ def _quantity(values: dict[str, str], row: SupplierRow, refuse) -> None:
         row.values["unit"] = code or unit
 
 
-def _land(values: dict[str, str], row: SupplierRow, refuse) -> None:
+def _herd_number(values: dict[str, str], row: SupplierRow, refuse) -> None:
+    text = values.get("herd_number", "")
+    if not text:
+        return
+    normal = herd_number_normalise(text)
+    if normal is None:
+        message = _("A herd number reads PL, nine digits and three digits, e.g. %(example)s.")
+        refuse("herd_number", "invalid_herd_number", message % {"example": HERD_NUMBER_EXAMPLE})
+    elif row.values.get("commodity") and row.values["commodity"] != "cattle":
+        refuse("herd_number", "herd_number_not_cattle", _("A herd number belongs to a supplier of cattle."))
+    row.values["herd_number"] = normal or text
+
+
+def _existing_declaration(values: dict[str, str], row: SupplierRow, refuse) -> bool:
+    """Whether the row gives a declaration the supplier already has (both of its numbers)."""
+    reference = values.get("declaration_reference_number", "").replace(" ", "").upper()
+    verification = values.get("declaration_verification_number", "").replace(" ", "").upper()
+    if not reference and not verification:
+        return False
+    if not reference or not verification:
+        missing = "declaration_verification_number" if reference else "declaration_reference_number"
+        refuse(missing, "required", _("A declaration is given by its reference and verification numbers."))
+        return False
+    if not DECLARATION_REFERENCE.fullmatch(reference):
+        refuse(
+            "declaration_reference_number",
+            "invalid_reference_number",
+            _("A reference number has at most 14 letters and digits, e.g. 26PLWY0KMSSX7B."),
+        )
+    if not DECLARATION_VERIFICATION.fullmatch(verification):
+        refuse(
+            "declaration_verification_number",
+            "invalid_verification_number",
+            _("A verification number has 5 to 35 letters, digits or hyphens."),
+        )
+    row.values["declaration_reference_number"] = reference
+    row.values["declaration_verification_number"] = verification
+    return True
+
+
+def _land(values: dict[str, str], row: SupplierRow, refuse, *, declared: bool = False) -> None:
     text = values.get("parcels", "")
     parcels = [part for part in re.split(r"[;,\s]+", text) if part]
     if len(parcels) > MAX_PARCELS_PER_SUPPLIER:
@@ -366,7 +433,9 @@ def _land(values: dict[str, str], row: SupplierRow, refuse) -> None:
             "required",
             _("A land or herd address needs its postal code and town."),
         )
-    if not parcels and not all(address[1:]):
+    # A supplier who already declared may be listed without his land: nothing is filed for
+    # him while his declaration stands.
+    if not parcels and not all(address[1:]) and not declared:
         refuse(
             "parcels",
             "land_required",

@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from compliance.downstream_views import TradingPartnerOutSerializer
 from compliance.models import Activity
+from eu_filing.models import UpstreamState
 from eudr_service.lib.fields import ApiModelSerializer, QuantityField, TimestampField
 from eudr_service.lib.versioning import api_url
 from euis.quantities import PERCENTAGE_MAX
@@ -66,6 +67,18 @@ class MandateRequestsOutSerializer(serializers.Serializer):
     skipped = serializers.IntegerField(help_text="Suppliers without an e-mail address or already authorising")
 
 
+class ExistingDeclarationOutSerializer(serializers.Serializer):
+    state = serializers.ChoiceField(
+        choices=UpstreamState.values,
+        help_text="valid, withdrawn, not_usable, not_found; unknown until the EU answered",
+    )
+    result = serializers.CharField(help_text="verifyDeclaration's result; empty before the EU answered")
+    eu_status = serializers.CharField(help_text="The EU's status of the declaration, when it gave one")
+    checked_at = TimestampField(allow_null=True, help_text="When the EU last answered")
+    state_changed_at = TimestampField(allow_null=True)
+    error_message = serializers.CharField(help_text="Why the last check got no answer; empty otherwise")
+
+
 class SupplierOutSerializer(ApiModelSerializer):
     id = serializers.UUIDField(source="public_id", read_only=True)
     parcels = serializers.ListField(child=serializers.CharField(), source="parcel_ids", read_only=True)
@@ -73,6 +86,12 @@ class SupplierOutSerializer(ApiModelSerializer):
     mandate = serializers.SerializerMethodField(help_text="The newest mandate; null when none was given")
     livemode = serializers.BooleanField(
         read_only=True, help_text="false for a supplier uploaded with a test key"
+    )
+    existing_declaration = ExistingDeclarationOutSerializer(
+        read_only=True,
+        allow_null=True,
+        help_text="The EU's answer about the supplier's own declaration (declaration_reference_number); "
+        "null when none was given, or for a test supplier (never checked)",
     )
 
     class Meta:
@@ -95,6 +114,10 @@ class SupplierOutSerializer(ApiModelSerializer):
             "land_street",
             "land_postal_code",
             "land_city",
+            "herd_number",
+            "declaration_reference_number",
+            "declaration_verification_number",
+            "existing_declaration",
             "mandate",
             "livemode",
             "created_at",

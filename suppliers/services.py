@@ -6,7 +6,9 @@ import hashlib
 
 from django.db import transaction
 
-from suppliers.models import RosterImport, Supplier
+from eu_filing.models import UpstreamOrigin, UpstreamReference
+from eu_filing.upstream import upstream_recheck_enqueue, upstream_reference_get_or_create
+from suppliers.models import RosterImport, Supplier, SupplierConsignment
 from suppliers.roster import RosterInvalid, RowError, read_table, validate
 
 _STORED = (
@@ -24,6 +26,9 @@ _STORED = (
     "land_street",
     "land_postal_code",
     "land_city",
+    "herd_number",
+    "declaration_reference_number",
+    "declaration_verification_number",
 )
 
 
@@ -62,6 +67,7 @@ def roster_import(*, owner, livemode: bool, filename: str, data: bytes) -> Roste
             created=sum(1 for row in rows if row.values["producer_number"] not in known),
             updated=sum(1 for row in rows if row.values["producer_number"] in known),
         )
+        to_check = False
         for row in rows:
             supplier = known.get(row.values["producer_number"]) or Supplier(
                 owner=owner, livemode=livemode, producer_number=row.values["producer_number"]
@@ -70,5 +76,45 @@ def roster_import(*, owner, livemode: bool, filename: str, data: bytes) -> Roste
                 setattr(supplier, key, row.values.get(key, ""))
             supplier.parcels = "\n".join(row.parcels)
             supplier.imported_in = upload
+            to_check = _existing_declaration_link(supplier) or to_check
             supplier.save()
+        if to_check:
+            upstream_recheck_enqueue()
     return upload
+
+
+def _existing_declaration_link(supplier: Supplier) -> bool:
+    """Point a live supplier at the account's reference row for the declaration the roster
+    gives (created due for a check); True when that row has not been answered yet.
+
+    Test suppliers keep the numbers unchecked: test data never reaches the EU."""
+    previous = supplier.existing_declaration_id
+    if not supplier.declaration_reference_number or not supplier.livemode:
+        supplier.existing_declaration = None
+        _roster_reference_forget(previous, supplier)
+        return False
+    reference, _created = upstream_reference_get_or_create(
+        owner=supplier.owner,
+        reference_number=supplier.declaration_reference_number,
+        verification_number=supplier.declaration_verification_number,
+        origin=UpstreamOrigin.ROSTER,
+        supplier=supplier.producer_number,
+        note="Supplier's own declaration, from the roster",
+    )
+    supplier.existing_declaration = reference
+    if previous != reference.pk:
+        _roster_reference_forget(previous, supplier)
+    return reference.checked_at is None
+
+
+def _roster_reference_forget(reference_id: int | None, supplier: Supplier) -> None:
+    """The declaration a re-upload replaced is no longer relied on, so no longer re-checked,
+    unless another supplier or a consignment still points at it."""
+    if reference_id is None:
+        return
+    in_use = (
+        Supplier.objects.filter(existing_declaration_id=reference_id).exclude(pk=supplier.pk).exists()
+        or SupplierConsignment.objects.filter(upstream_id=reference_id).exists()
+    )
+    if not in_use:
+        UpstreamReference.objects.filter(pk=reference_id, origin=UpstreamOrigin.ROSTER).delete()

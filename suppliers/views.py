@@ -83,9 +83,11 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     lookup_url_kwarg = "supplier_id"
 
     def get_queryset(self):
-        found = Supplier.objects.filter(
-            owner=self.request.user, livemode=request_livemode(self.request)
-        ).prefetch_related("mandates")
+        found = (
+            Supplier.objects.filter(owner=self.request.user, livemode=request_livemode(self.request))
+            .select_related("existing_declaration")
+            .prefetch_related("mandates")
+        )
         commodity = self.request.query_params.get("commodity")
         if commodity is not None:
             if commodity not in IN_SCOPE_CODES:

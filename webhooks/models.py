@@ -29,6 +29,10 @@ EVENT_TYPES: dict[str, str | Promise] = {
     "suppliers.filing_completed": _(
         "A bulk filing for your suppliers finished: declarations filed and rows failed, by count."
     ),
+    "upstream.status_changed": _(
+        "The EU's answer about a declaration you rely on changed (a supplier's, a consignment's or "
+        "your own): withdrawn, not usable, not found, or usable again."
+    ),
     "webhook.test": _("A test event, sent on request."),
 }
 

@@ -47,6 +47,8 @@ AMEND_OR_WITHDRAW_NOT_ALLOWED_FOR_STATUS = "EUDR-API-AMEND-OR-WITHDRAW-NOT-ALLOW
 NO_DDS = "EUDR-API-NO-DDS"
 # OPS 6.1.6 (retrieval).
 STATEMENT_NOT_FOUND = "EUDR-WEBSERVICE-STATEMENT-NOT-FOUND"
+NUMBER_EMPTY = "EUDR-NUMBER-EMPTY"
+NUMBER_INVALID = "EUDR-NUMBER-INVALID"
 # A request the schema refuses: CF4 6.1 puts "disrespect of the API schema definition"
 # among the errors without listing a code; the fake's own code.
 REQUEST_INVALID = "EUDR-REQUEST-SCHEMA-INVALID"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import re
 import threading
 import uuid as uuid_module
 from collections import deque
@@ -54,6 +55,10 @@ _NUMBERED = {ns.AVAILABLE, ns.WITHDRAWN, ns.ARCHIVED, ns.GROUPED}
 # EUDR_WEBSERVICE_STATEMENT_NOT_FOUND "not in AVAILABLE/ARCHIVED status"; OPS 10.3
 # "Referenced DDS ... in status Available or Archived").
 _USABLE = {ns.AVAILABLE, ns.ARCHIVED}
+# Numbers as the EU issues them: a reference of capital letters and digits (OPS 8.1.1
+# "S26FRNMNBSA96Q"); a verification number may also hold hyphens (DTR 5.1.1's sample
+# "VN-2025-ABC12"). The fake issues both from _ALPHABET.
+_NUMBER_FORMS = {"referenceNumber": re.compile(r"[A-Z0-9]+"), "verificationNumber": re.compile(r"[A-Z0-9-]+")}
 # OPS 4.1.3 OperatorRoleType and 4.2.3 SdOperatorRoleType.
 _ALL_ROLES = frozenset({"OPERATOR", "REPRESENTATIVE_OPERATOR", "MICRO_OPERATOR", "REPRESENTATIVE_MSPO"})
 
@@ -611,6 +616,17 @@ class FakeEuInformationSystem:
     # --- Verify and echo --------------------------------------------------------------
 
     def _VerifyDeclarationRequest(self, request: etree._Element, account: FakeAccount) -> etree._Element:
+        # DTR 5.1.5: a number of a form the EU never issues is a business-rules fault naming the
+        # field, not NON_EXISTENT; the codes are OPS 6.1.6's for the same numbers on retrieval.
+        problems = [
+            Problem(rules.NUMBER_EMPTY, f"The {name} is empty.", name)
+            if not text(request, name)
+            else Problem(rules.NUMBER_INVALID, f"The {name} format is invalid.", name)
+            for name in ("referenceNumber", "verificationNumber")
+            if not _NUMBER_FORMS[name].fullmatch(text(request, name) or "")
+        ]
+        if problems:
+            raise Refusal(BUSINESS_RULES, problems)
         record = self._by_reference(text(request, "referenceNumber"))
         if record is None or record.verification_number != text(request, "verificationNumber"):
             fields = [("result", ns.NON_EXISTENT)]

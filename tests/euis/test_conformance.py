@@ -229,3 +229,17 @@ def test_cf6_retract_in_submitted_or_available_and_the_retract_errors(eu_client,
     assert _refused_codes(lambda: eu_client.withdraw_dds(late)) == (
         "EUDR_API_AMEND_OR_WITHDRAW_DDS_NOT_POSSIBLE",
     )
+
+
+def test_verify_declaration_refuses_numbers_of_a_form_the_eu_never_issues(fake_eu, eu_client):
+    """DTR 5.1.5: a malformed number is a business-rules fault naming its field, not NON_EXISTENT;
+    a well-formed unknown pair is NON_EXISTENT (DTR 5.1.4), and any EU user may ask (DTR 4.1.1)."""
+    with pytest.raises(EuisBusinessRuleError) as refused:
+        eu_client.verify_declaration("26pl-wy0kmssx7", "ABCDEFGH")
+    assert [(e.key, e.field) for e in refused.value.errors] == [("EUDR_NUMBER_INVALID", "referenceNumber")]
+    with pytest.raises(EuisBusinessRuleError) as refused:
+        eu_client.verify_declaration("26PLWY0KMSSX7B", "ABC D")
+    assert [(e.key, e.field) for e in refused.value.errors] == [("EUDR_NUMBER_INVALID", "verificationNumber")]
+    trader = _client(fake_eu, TRADER)
+    unknown = trader.verify_declaration("26PLWY0KMSSX7B", "VN-2025-ABC12")
+    assert unknown.result is VerifyResult.NON_EXISTENT and unknown.status is None

@@ -56,6 +56,7 @@ from .evidence_enum import EvidenceEnum
 from .evidence_missing_enum import EvidenceMissingEnum
 from .evidence_reference import EvidenceReference
 from .evidence_signature import EvidenceSignature
+from .existing_declaration_out import ExistingDeclarationOut
 from .factor import Factor
 from .field_error import FieldError
 from .file_format_enum import FileFormatEnum
@@ -143,8 +144,11 @@ from .trading_partner_out import TradingPartnerOut
 from .trading_partners_export_csv_lang import TradingPartnersExportCsvLang
 from .trading_partners_export_json_response_200 import TradingPartnersExportJsonResponse200
 from .trading_partners_list_kind import TradingPartnersListKind
+from .upstream_origin_enum import UpstreamOriginEnum
+from .upstream_recheck_out import UpstreamRecheckOut
 from .upstream_reference_in_request import UpstreamReferenceInRequest
 from .upstream_reference_out import UpstreamReferenceOut
+from .upstream_state_enum import UpstreamStateEnum
 from .verification_record import VerificationRecord
 from .verification_record_status_enum import VerificationRecordStatusEnum
 from .webhook import Webhook
@@ -211,6 +215,7 @@ __all__ = (
     "EvidenceMissingEnum",
     "EvidenceReference",
     "EvidenceSignature",
+    "ExistingDeclarationOut",
     "Factor",
     "FieldError",
     "FileFormatEnum",
@@ -298,8 +303,11 @@ __all__ = (
     "TradingPartnersExportCsvLang",
     "TradingPartnersExportJsonResponse200",
     "TradingPartnersListKind",
+    "UpstreamOriginEnum",
+    "UpstreamRecheckOut",
     "UpstreamReferenceInRequest",
     "UpstreamReferenceOut",
+    "UpstreamStateEnum",
     "VerificationRecord",
     "VerificationRecordStatusEnum",
     "Webhook",

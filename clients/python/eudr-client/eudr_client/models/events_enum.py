@@ -9,6 +9,7 @@ EventsEnum = Literal[
     "risk.critical",
     "risk.job_completed",
     "suppliers.filing_completed",
+    "upstream.status_changed",
     "webhook.test",
 ]
 
@@ -21,6 +22,7 @@ EVENTS_ENUM_VALUES: set[EventsEnum] = {
     "risk.critical",
     "risk.job_completed",
     "suppliers.filing_completed",
+    "upstream.status_changed",
     "webhook.test",
 }
 

@@ -19,7 +19,7 @@ class PatchedWebhookPatchRequest:
         url (str | Unset):
         events (list[EventsEnum] | Unset): Event names: dds.created, dds.status_changed, dds.at_risk,
             dds.eu_status_changed, risk.critical, risk.job_completed, csrd.report_ready, suppliers.filing_completed,
-            webhook.test
+            upstream.status_changed, webhook.test
         enabled (bool | Unset): true re-enables a disabled webhook
     """
 

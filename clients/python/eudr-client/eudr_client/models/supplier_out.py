@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
+    from ..models.existing_declaration_out import ExistingDeclarationOut
     from ..models.mandate_out import MandateOut
 
 
@@ -37,6 +38,11 @@ class SupplierOut:
         land_street (str):
         land_postal_code (str):
         land_city (str):
+        herd_number (str):
+        declaration_reference_number (str):
+        declaration_verification_number (str):
+        existing_declaration (ExistingDeclarationOut | None): The EU's answer about the supplier's own declaration
+            (declaration_reference_number); null when none was given, or for a test supplier (never checked)
         mandate (MandateOut | None): The newest mandate; null when none was given
         livemode (bool): false for a supplier uploaded with a test key
         created_at (datetime.datetime):
@@ -60,6 +66,10 @@ class SupplierOut:
     land_street: str
     land_postal_code: str
     land_city: str
+    herd_number: str
+    declaration_reference_number: str
+    declaration_verification_number: str
+    existing_declaration: ExistingDeclarationOut | None
     mandate: MandateOut | None
     livemode: bool
     created_at: datetime.datetime
@@ -67,6 +77,7 @@ class SupplierOut:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.existing_declaration_out import ExistingDeclarationOut  # noqa: PLC0415
         from ..models.mandate_out import MandateOut  # noqa: PLC0415
 
         id = str(self.id)
@@ -103,6 +114,18 @@ class SupplierOut:
 
         land_city = self.land_city
 
+        herd_number = self.herd_number
+
+        declaration_reference_number = self.declaration_reference_number
+
+        declaration_verification_number = self.declaration_verification_number
+
+        existing_declaration: dict[str, Any] | None
+        if isinstance(self.existing_declaration, ExistingDeclarationOut):
+            existing_declaration = self.existing_declaration.to_dict()
+        else:
+            existing_declaration = self.existing_declaration
+
         mandate: dict[str, Any] | None
         if isinstance(self.mandate, MandateOut):
             mandate = self.mandate.to_dict()
@@ -136,6 +159,10 @@ class SupplierOut:
                 "land_street": land_street,
                 "land_postal_code": land_postal_code,
                 "land_city": land_city,
+                "herd_number": herd_number,
+                "declaration_reference_number": declaration_reference_number,
+                "declaration_verification_number": declaration_verification_number,
+                "existing_declaration": existing_declaration,
                 "mandate": mandate,
                 "livemode": livemode,
                 "created_at": created_at,
@@ -147,6 +174,7 @@ class SupplierOut:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.existing_declaration_out import ExistingDeclarationOut  # noqa: PLC0415
         from ..models.mandate_out import MandateOut  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -183,6 +211,27 @@ class SupplierOut:
         land_postal_code = d.pop("land_postal_code")
 
         land_city = d.pop("land_city")
+
+        herd_number = d.pop("herd_number")
+
+        declaration_reference_number = d.pop("declaration_reference_number")
+
+        declaration_verification_number = d.pop("declaration_verification_number")
+
+        def _parse_existing_declaration(data: object) -> ExistingDeclarationOut | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                existing_declaration_type_1 = ExistingDeclarationOut.from_dict(data)
+
+                return existing_declaration_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ExistingDeclarationOut | None, data)
+
+        existing_declaration = _parse_existing_declaration(d.pop("existing_declaration"))
 
         def _parse_mandate(data: object) -> MandateOut | None:
             if data is None:
@@ -223,6 +272,10 @@ class SupplierOut:
             land_street=land_street,
             land_postal_code=land_postal_code,
             land_city=land_city,
+            herd_number=herd_number,
+            declaration_reference_number=declaration_reference_number,
+            declaration_verification_number=declaration_verification_number,
+            existing_declaration=existing_declaration,
             mandate=mandate,
             livemode=livemode,
             created_at=created_at,

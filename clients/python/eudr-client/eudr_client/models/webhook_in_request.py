@@ -18,7 +18,8 @@ class WebhookInRequest:
     Attributes:
         url (str): https URL of the receiver (public address only)
         events (list[EventsEnum]): Event names: dds.created, dds.status_changed, dds.at_risk, dds.eu_status_changed,
-            risk.critical, risk.job_completed, csrd.report_ready, suppliers.filing_completed, webhook.test
+            risk.critical, risk.job_completed, csrd.report_ready, suppliers.filing_completed, upstream.status_changed,
+            webhook.test
     """
 
     url: str
