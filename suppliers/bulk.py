@@ -39,6 +39,7 @@ from suppliers.models import (
     MandateStatus,
     RowState,
     Supplier,
+    SupplierMandate,
 )
 from webhooks.models import public_id as new_public_id
 from webhooks.services import event_emit
@@ -95,6 +96,10 @@ def bulk_filing_create(*, owner, livemode: bool, options: dict[str, Any]) -> Bul
                 reason = "no_mandate"
             elif mandate.status != MandateStatus.ACTIVE:
                 reason = f"mandate_{mandate.status}"
+            elif not mandate.authorises(supplier):
+                # Changed by a path that bypassed the model's check (a bulk update): out of force now.
+                supplier.mandates_check(by=owner, reason="bulk filing: data differ from the authorised")
+                reason = f"mandate_{MandateStatus.NEEDS_RECONFIRMATION}"
             else:
                 ready.append(supplier)
                 continue
@@ -174,8 +179,28 @@ def declaration_body(supplier: Supplier, options: dict[str, Any]) -> dict[str, A
     }
 
 
+def _mandate_in_force(row: BulkFilingRow) -> SupplierMandate | None:
+    """The supplier's newest mandate if it is in force and the supplier's data are still what
+    it authorised; None otherwise. Checked again at filing, not only at upload: a mandate
+    belongs to a person and the land they declared."""
+    supplier = Supplier.objects.get(pk=row.supplier_id)
+    mandate = supplier.mandates.order_by("-created_at", "-id").first()
+    if mandate is not None and mandate.authorises(supplier):
+        return mandate
+    if mandate is not None and mandate.is_active:
+        supplier.mandates_check(by=None, reason="bulk filing: data differ from the authorised")
+    return None
+
+
 def _file_row(row: BulkFilingRow) -> None:
     filing = row.filing
+    mandate = _mandate_in_force(row)
+    if mandate is None:
+        message = "The supplier's mandate is not in force, or its data changed since it was given: ask again."
+        _row_fail(row, [{"field": "mandate", "code": "mandate_not_in_force", "message": message}])
+        return
+    # Only what the supplier authorised is filed, even if the roster changes meanwhile.
+    row.supplier = mandate.authorised_supplier()
     if row.supplier.commodity not in filing.options.get("goods", {}):
         message = f"The filing names no goods for {row.supplier.commodity}."
         _row_fail(
@@ -201,7 +226,7 @@ def _file_row(row: BulkFilingRow) -> None:
         # The supplier's roster changed after this row was filed: the filed one stands.
         statement = _statement_by_key(row)
     BulkFilingRow.objects.filter(pk=row.pk).update(
-        state=RowState.FILED, statement=statement, errors=[], updated_at=timezone.now()
+        state=RowState.FILED, statement=statement, mandate=mandate, errors=[], updated_at=timezone.now()
     )
 
 
