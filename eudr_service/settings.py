@@ -659,7 +659,7 @@ EMAIL_FILE_PATH = Path(env_str("EMAIL_FILE_PATH", str(VAR_DIR / "mail")))
 if EMAIL_HOST:
     _EMAIL_DEFAULT = "django.core.mail.backends.smtp.EmailBackend"
 elif not DATABASE_URL:
-    _EMAIL_DEFAULT = "django.core.mail.backends.filebased.EmailBackend"
+    _EMAIL_DEFAULT = "eudr_service.lib.mail.EmlFileBackend"
 else:
     _EMAIL_DEFAULT = "django.core.mail.backends.console.EmailBackend"
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", _EMAIL_DEFAULT)
