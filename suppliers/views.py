@@ -112,12 +112,17 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     @extend_schema(
         operation_id="suppliers_mandate_upload",
         summary="Upload the supplier's signed authorisation (PDF, JPEG or PNG); staff review it",
+        description=(
+            "Capped per account and UTC day in number and bytes (429 `mandate_scans_exceeded`, "
+            "Retry-After until midnight UTC)."
+        ),
         parameters=[_ID],
         request={"multipart/form-data": _UPLOAD},
         responses={
             201: MandateOutSerializer,
             400: PROBLEM_RESPONSES[400],
             404: PROBLEM_RESPONSES[404],
+            429: PROBLEM_RESPONSES[429],
             **_ERRORS,
         },
         tags=["suppliers"],
@@ -181,6 +186,13 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     @extend_schema(
         operation_id="suppliers_mandate_requests",
         summary="Ask suppliers to confirm their mandate through a one-time e-mail link",
+        description=(
+            "One e-mail per supplier with an address and no mandate in force or awaited (a supplier "
+            "whose mandate is `needs_reconfirmation` is asked again). A test key creates the links "
+            "but sends no e-mail (`emails: not_sent_test_mode`). At most MANDATE_EMAILS_PER_DAY "
+            "e-mails per account and UTC day: a request that would pass it sends none (429 "
+            "`mandate_emails_exceeded`)."
+        ),
         request=MandateRequestsInSerializer,
         responses={
             201: MandateRequestsOutSerializer,
