@@ -245,6 +245,14 @@ class SupplierMandate(models.Model):
     def is_active(self) -> bool:
         return self.status == MandateStatus.ACTIVE
 
+    @classmethod
+    def for_supplier(cls, supplier: Supplier, **fields) -> SupplierMandate:
+        """An unsaved mandate authorising the supplier's current data (for bulk_create, which
+        runs no save())."""
+        mandate = cls(supplier=supplier, **fields)
+        mandate.authorise(supplier)
+        return mandate
+
     def authorise(self, supplier: Supplier) -> None:
         self.authorised = json.dumps(supplier.authorised_facts(), sort_keys=True, ensure_ascii=False)
 

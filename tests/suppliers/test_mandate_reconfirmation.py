@@ -219,3 +219,34 @@ def test_roster_import_records_who_changed_it_on_any_path(make_user):
     mandate = supplier.current_mandate()
     assert mandate.status == MandateStatus.NEEDS_RECONFIRMATION and mandate.suspended_fields == ["city"]
     assert mandate.suspended_by is None
+
+
+def test_mandates_made_in_bulk_authorise_the_data_they_were_made_for(make_user):
+    owner = make_user("standard")
+    roster_import(owner=owner, livemode=True, filename="r.csv", data=_roster(D1, ROSTER[1]))
+    SupplierMandate.objects.bulk_create(
+        SupplierMandate.for_supplier(s, kind="email_confirmation", status=MandateStatus.ACTIVE)
+        for s in Supplier.objects.all()
+    )
+    assert all(s.current_mandate().authorises(s) for s in Supplier.objects.all())
+    Supplier.objects.filter(producer_number="D-2").update(name="Ktoś Inny")
+    changed = Supplier.objects.get(producer_number="D-2")
+    assert not changed.current_mandate().authorises(changed)
+
+
+def test_staff_cannot_approve_a_scan_for_data_changed_since_its_upload(buyer, admin_client):
+    supplier = Supplier.objects.get(producer_number="D-4")
+    uploaded = buyer.post(
+        f"/api/eudr/v1/suppliers/{supplier.public_id}/mandate",
+        {"file": SimpleUploadedFile("s.pdf", b"%PDF-1.7\n%%EOF\n")},
+        format="multipart",
+    )
+    assert uploaded.status_code == 201
+    Supplier.objects.filter(pk=supplier.pk).update(land_city="Gdzie Indziej")  # no save(): no hook
+    mandate = supplier.current_mandate()
+    admin_client.post(
+        "/admin/suppliers/suppliermandate/", {"action": "approve", "_selected_action": [mandate.pk]}
+    )
+    mandate.refresh_from_db()
+    assert mandate.status == MandateStatus.NEEDS_RECONFIRMATION and mandate.reviewed_at is None
+    assert "review" in mandate.suspended_reason
