@@ -67,8 +67,8 @@ def run(count: int, timeout: float) -> dict[str, float]:
         owner=owner, livemode=True, filename="bench.csv", data=("\n".join([HEADER, *rows]) + "\n").encode()
     )
     SupplierMandate.objects.bulk_create(
-        SupplierMandate(
-            supplier=s, kind="email_confirmation", status=MandateStatus.ACTIVE, confirmed_at=timezone.now()
+        SupplierMandate.for_supplier(
+            s, kind="email_confirmation", status=MandateStatus.ACTIVE, confirmed_at=timezone.now()
         )
         for s in Supplier.objects.filter(owner=owner, producer_number__startswith="B-")
     )

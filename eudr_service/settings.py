@@ -511,11 +511,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
-    # Enums whose field names are common words get names of their own, not `StateEnum`.
+    # Enums whose field names are common words get names of their own, not `StateEnum`,
+    # and one name for a choice set used by fields of different names.
     "ENUM_NAME_OVERRIDES": {
         # eu_filing.models.UpstreamState and UpstreamOrigin (the API gives the codes only).
         "UpstreamStateEnum": ["valid", "withdrawn", "not_usable", "not_found", "unknown"],
         "UpstreamOriginEnum": ["recorded", "roster", "consignment", "own"],
+        "AuthorisedFieldEnum": "suppliers.models.AUTHORISED_FIELDS",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
@@ -705,8 +707,32 @@ LOGGING = {
     },
 }
 
-EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# Mandate requests and the like. With EMAIL_HOST set they go out by SMTP (docs/deploy.md);
+# in the embedded mode (no DATABASE_URL) they are written as .eml files under EMAIL_FILE_PATH
+# (var/mail/, which make run names at start); otherwise to the log. EMAIL_BACKEND overrides.
+EMAIL_HOST = env_str("EMAIL_HOST", "")
+EMAIL_PORT = env_int("EMAIL_PORT", 587, minimum=1)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", EMAIL_PORT == 587)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", EMAIL_PORT == 465)
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL exclude each other")
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20, minimum=1)
+EMAIL_FILE_PATH = Path(env_str("EMAIL_FILE_PATH", str(VAR_DIR / "mail")))
+if EMAIL_HOST:
+    _EMAIL_DEFAULT = "django.core.mail.backends.smtp.EmailBackend"
+elif not DATABASE_URL:
+    _EMAIL_DEFAULT = "eudr_service.lib.mail.EmlFileBackend"
+else:
+    _EMAIL_DEFAULT = "django.core.mail.backends.console.EmailBackend"
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", _EMAIL_DEFAULT)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "no-reply@localhost")
+# Per account and UTC day, counted in the database (every worker process sees one count):
+# mandate request e-mails, and uploaded signed authorisations in number and bytes.
+MANDATE_EMAILS_PER_DAY = env_int("MANDATE_EMAILS_PER_DAY", 500, minimum=1)
+MANDATE_SCANS_PER_DAY = env_int("MANDATE_SCANS_PER_DAY", 200, minimum=1)
+MANDATE_SCAN_BYTES_PER_DAY = env_int("MANDATE_SCAN_BYTES_PER_DAY", 100 * 1024 * 1024, minimum=1024 * 1024)
 
 # Floats parsed here so a bad value fails at start-up (used by later apps).
 OUTBOUND_HTTP_TIMEOUT_SECONDS = env_float("OUTBOUND_HTTP_TIMEOUT_SECONDS", 15.0, minimum=0.1)

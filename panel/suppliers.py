@@ -49,7 +49,7 @@ from suppliers.bulk import (
     GoodsMissing,
     bulk_filing_create,
 )
-from suppliers.mandates import mandates_request_many
+from suppliers.mandates import MandateLimitReached, mandates_request_many
 from suppliers.models import (
     BulkFiling,
     BulkFilingRow,
@@ -319,7 +319,9 @@ def _upload(request: HttpRequest, form: RosterUploadForm) -> list[str] | None:
     lang = _lang()
     try:
         with translation.override(lang):
-            done = roster_import(owner=request.user, livemode=True, filename=upload.name or "", data=data)
+            done = roster_import(
+                owner=request.user, livemode=True, filename=upload.name or "", data=data, via="panel"
+            )
     except RosterInvalid as exc:
         return roster_problems(exc.errors, lang)
     messages.success(
@@ -327,7 +329,47 @@ def _upload(request: HttpRequest, form: RosterUploadForm) -> list[str] | None:
         _("The roster was imported: %(rows)s suppliers, %(created)s new, %(updated)s updated.")
         % {"rows": done.rows, "created": done.created, "updated": done.updated},
     )
+    for line in suspended_rows(done.mandates_suspended, lang)[:MAX_PROBLEMS_SHOWN]:
+        messages.warning(request, line)
     return None
+
+
+def suspended_rows(rows: list[dict[str, Any]], lang: str) -> list[str]:
+    """Each row whose change took a mandate out of force, in the page's language."""
+    with translation.override(lang):
+        return [
+            _(
+                "Line %(line)s, %(number)s: the mandate is no longer in force (changed: %(columns)s); "
+                "ask the supplier again."
+            )
+            % {
+                "line": row["line"],
+                "number": row["producer_number"],
+                "columns": ", ".join(_column_name(key, lang) for key in row["changed"]),
+            }
+            for row in rows
+        ]
+
+
+def _ask(request: HttpRequest, chosen) -> None:
+    """Mandate requests by e-mail to the suppliers of `chosen` that may be asked."""
+    try:
+        requested, skipped = mandates_request_many(suppliers=chosen)
+    except MandateLimitReached:
+        messages.error(
+            request,
+            _("No e-mail was sent: it would pass your account's %(cap)s mandate e-mails of today (UTC).")
+            % {"cap": settings.MANDATE_EMAILS_PER_DAY},
+        )
+        return
+    messages.success(
+        request,
+        _(
+            "Mandate requests sent by e-mail: %(requested)s. Suppliers skipped (no e-mail address, "
+            "or a mandate given or awaited): %(skipped)s."
+        )
+        % {"requested": requested, "skipped": skipped},
+    )
 
 
 @never_cache
@@ -356,17 +398,11 @@ def suppliers(request: HttpRequest) -> HttpResponse:
             problems = found
         status = 400
     elif action == "mandates":
-        requested, skipped = mandates_request_many(
-            suppliers=Supplier.objects.filter(owner=request.user, livemode=True)
-        )
-        messages.success(
-            request,
-            _(
-                "Mandate requests sent by e-mail: %(requested)s. Suppliers skipped (no e-mail address, "
-                "or a mandate given or awaited): %(skipped)s."
-            )
-            % {"requested": requested, "skipped": skipped},
-        )
+        _ask(request, Supplier.objects.filter(owner=request.user, livemode=True))
+        return redirect("panel-suppliers")
+    elif action == "reconfirm":
+        # Only the suppliers whose data changed after their mandate was given.
+        _ask(request, owned.filter(mandate_status=MandateStatus.NEEDS_RECONFIRMATION))
         return redirect("panel-suppliers")
     elif action == "file":
         # Only recorded here: the rows are filed by a worker, followed on the filing's page.
@@ -384,6 +420,7 @@ def suppliers(request: HttpRequest) -> HttpResponse:
     page = Paginator(chosen.order_by("producer_number", "id"), PAGE_SIZE).get_page(request.GET.get("page"))
     context = {
         "has_suppliers": owned.exists(),
+        "reconfirm_count": owned.filter(mandate_status=MandateStatus.NEEDS_RECONFIRMATION).count(),
         "filter_form": filter_form,
         "page": page,
         "page_query": page_query,

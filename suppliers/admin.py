@@ -1,19 +1,33 @@
-"""Staff's side of suppliers: the roster (read-only) and the uploaded authorisations to review.
+"""Staff's side of suppliers: the roster and the uploaded authorisations to review.
 
 Only what the service cannot check is left here: an uploaded authorisation's signature and
 signatory. Its type and size were checked on upload; e-mail confirmations need no review.
+Staff may correct a supplier's data (on the supplier's request); like a roster upload, a
+change of the person, land or goods takes its mandate out of force, recorded with who did it.
+Every view serving a document checks the model's view permission, not only `is_staff`.
 """
 
 from __future__ import annotations
 
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.html import format_html
 
 from suppliers.mandates import MandateRefused, mandate_document_bytes, mandate_review
-from suppliers.models import MandateKind, MandateStatus, RosterImport, Supplier, SupplierMandate
+from suppliers.models import (
+    AUTHORISED_FIELDS,
+    MandateKind,
+    MandateStatus,
+    RosterImport,
+    Supplier,
+    SupplierMandate,
+)
+
+# What staff may correct; the rest (owner, mode, producer number, import) is the buyer's.
+_CORRECTABLE = tuple(f for f in AUTHORISED_FIELDS if f != "producer_number")
 
 
 @admin.register(Supplier)
@@ -21,10 +35,20 @@ class SupplierAdmin(admin.ModelAdmin):
     list_display = ("producer_number", "owner", "livemode", "commodity", "size", "created_at")
     list_filter = ("livemode", "commodity", "size")
     search_fields = ("producer_number", "owner__email")
-    readonly_fields = [f.name for f in Supplier._meta.fields]
+    readonly_fields = [f.name for f in Supplier._meta.fields if f.name not in _CORRECTABLE]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # suppliers come from their buyer's roster
+
+    def save_model(self, request: HttpRequest, obj: Supplier, form, change: bool) -> None:
+        obj.save(changed_by=request.user, change_reason="admin edit")
+        if obj.mandates_suspended:
+            self.message_user(
+                request,
+                f"The mandate is out of force until the supplier confirms again "
+                f"(changed: {', '.join(obj.mandates_suspended)}).",
+                messages.WARNING,
+            )
 
 
 @admin.register(RosterImport)
@@ -48,8 +72,13 @@ class SupplierMandateAdmin(admin.ModelAdmin):
         "document_link",
         "document_type",
         "document_sha256",
+        "email_state",
         "email_sent_at",
         "confirmed_at",
+        "suspended_at",
+        "suspended_by",
+        "suspended_reason",
+        "suspended_fields",
         "revoked_at",
         "reviewed_at",
         "reviewed_by",
@@ -81,6 +110,9 @@ class SupplierMandateAdmin(admin.ModelAdmin):
 
     def document_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         mandate = get_object_or_404(SupplierMandate, pk=pk, kind=MandateKind.DOCUMENT)
+        # admin_view lets in any active staff user; a scan of a signed page is personal data.
+        if not self.has_view_permission(request, mandate):
+            raise PermissionDenied
         response = HttpResponse(mandate_document_bytes(mandate), content_type=mandate.document_type)
         # Shown, never run: the type was checked on upload; the browser must not guess another.
         response["Content-Disposition"] = "inline"

@@ -108,6 +108,8 @@ def bulk_filing_create(*, owner, livemode: bool, options: dict[str, Any]) -> Bul
             elif mandate_status is None:
                 reason = "no_mandate"
             elif mandate_status != MandateStatus.ACTIVE:
+                # A change through any save took the mandate out of force already; one made
+                # around the models (a bulk update) is caught per row at filing (_mandate_in_force).
                 reason = f"mandate_{mandate_status}"
             else:
                 ready.append(supplier_id)
@@ -245,17 +247,38 @@ def _claim(row: BulkFilingRow) -> bool:
     )
 
 
-def _record_filed(row: BulkFilingRow, statement) -> None:
-    """Inside the declaration's transaction: the row is filed only if still claimed."""
+def _record_filed(row: BulkFilingRow, statement, mandate: SupplierMandate) -> None:
+    """Inside the declaration's transaction: the row is filed, under the mandate it rests
+    on, only if still claimed."""
     recorded = BulkFilingRow.objects.filter(pk=row.pk, state=RowState.FILING).update(
-        state=RowState.FILED, statement=statement, errors=[], updated_at=timezone.now()
+        state=RowState.FILED, statement=statement, mandate=mandate, errors=[], updated_at=timezone.now()
     )
     if not recorded:
         raise RowNotClaimed(row.pk)
 
 
+def _mandate_in_force(row: BulkFilingRow) -> SupplierMandate | None:
+    """The supplier's newest mandate if it is in force and the supplier's data are still what
+    it authorised; None otherwise. Checked again at filing, not only at upload: a mandate
+    belongs to a person and the land they declared."""
+    supplier = Supplier.objects.get(pk=row.supplier_id)
+    mandate = supplier.mandates.order_by("-created_at", "-id").first()
+    if mandate is not None and mandate.authorises(supplier):
+        return mandate
+    if mandate is not None and mandate.is_active:
+        supplier.mandates_check(by=None, reason="bulk filing: data differ from the authorised")
+    return None
+
+
 def _file_row(row: BulkFilingRow) -> None:
     filing = row.filing
+    mandate = _mandate_in_force(row)
+    if mandate is None:
+        message = "The supplier's mandate is not in force, or its data changed since it was given: ask again."
+        _row_fail(row, [{"field": "mandate", "code": "mandate_not_in_force", "message": message}])
+        return
+    # Only what the supplier authorised is filed, even if the roster changes meanwhile.
+    row.supplier = mandate.authorised_supplier()
     if row.supplier.commodity not in filing.options.get("goods", {}):
         message = f"The filing names no goods for {row.supplier.commodity}."
         _row_fail(
@@ -276,7 +299,7 @@ def _file_row(row: BulkFilingRow) -> None:
             filing_kind=FilingKind.SIMPLIFIED,
             livemode=filing.livemode,
             represented=True,
-            claim=lambda statement: _record_filed(row, statement),
+            claim=lambda statement: _record_filed(row, statement, mandate),
         )
     except IdempotencyConflict:
         # The supplier's roster changed after this row was filed: the filed one stands.
@@ -286,7 +309,7 @@ def _file_row(row: BulkFilingRow) -> None:
     if replayed:
         # Filed before (by a worker that died before recording it): record it now.
         with transaction.atomic():
-            _record_filed(row, statement)
+            _record_filed(row, statement, mandate)
 
 
 def _statement_by_key(row: BulkFilingRow):

@@ -10,10 +10,13 @@ the commodity code excepted (they are the buyer's identifiers and lookups need t
 
 from __future__ import annotations
 
+import json
 import uuid
+from decimal import Decimal
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from eudr_service.lib.encryption import EncryptedTextField
@@ -32,6 +35,8 @@ class RosterImport(models.Model):
     rows = models.PositiveIntegerField()
     created = models.PositiveIntegerField(help_text="Suppliers new in this file")
     updated = models.PositiveIntegerField(help_text="Suppliers already known by their producer number")
+    # Rows whose change took a mandate out of force: line, producer number, supplier id, fields.
+    mandates_suspended = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -92,6 +97,20 @@ class Supplier(models.Model):
     def __str__(self) -> str:
         return f"{self.producer_number} ({self.owner_id})"
 
+    def save(self, *args, changed_by=None, change_reason: str = "", **kwargs) -> None:
+        """Saved by whatever path (roster upload, admin, a script): a mandate whose person or
+        land no longer matches what was authorised leaves force in the same transaction.
+
+        `changed_by` and `change_reason` are recorded on each mandate taken out of force;
+        `mandates_suspended` holds the fields that differed (empty when none was)."""
+        adding = self._state.adding  # a new supplier has no mandate yet
+        # Joins the caller's transaction (a roster import's 2,000 rows) without a savepoint each.
+        with transaction.atomic(savepoint=False):
+            super().save(*args, **kwargs)
+            self.mandates_suspended = (
+                [] if adding else self.mandates_check(by=changed_by, reason=change_reason)
+            )
+
     @property
     def parcel_ids(self) -> list[str]:
         return [line for line in self.parcels.splitlines() if line]
@@ -99,6 +118,53 @@ class Supplier(models.Model):
     def current_mandate(self) -> SupplierMandate | None:
         """The newest mandate (prefetch `mandates` when listing many suppliers)."""
         return next(iter(self.mandates.all()), None)
+
+    def authorised_facts(self) -> dict[str, str]:
+        """What a mandate authorises: the person (name, identifiers, address, e-mail), the land
+        and the goods with their yearly quantity, as strings comparable after a round trip."""
+        facts = {key: str(getattr(self, key) or "") for key in AUTHORISED_FIELDS if key != "quantity"}
+        quantity = self.quantity if self.quantity is not None else Decimal(0)
+        facts["quantity"] = str(Decimal(quantity).quantize(Decimal("0.001")))
+        facts["parcels"] = "\n".join(self.parcel_ids)
+        return facts
+
+    def mandates_check(self, *, by=None, reason: str = "") -> list[str]:
+        """Take out of force every mandate in force whose authorised facts differ from the
+        supplier's current ones; returns the fields that differed (sorted, deduplicated)."""
+        if self.pk is None:
+            return []
+        current = self.authorised_facts()
+        changed: set[str] = set()
+        for mandate in SupplierMandate.objects.select_for_update().filter(
+            supplier=self, status__in=MANDATE_IN_FORCE
+        ):
+            differing = mandate.differing_fields(current)
+            if differing:
+                mandate.suspend(fields=differing, by=by, reason=reason)
+                changed.update(differing)
+        return sorted(changed)
+
+
+# What a mandate authorises (Art. 6: the representative files for this operator, this land and
+# these goods); a change of any of them by any path takes the mandate out of force.
+AUTHORISED_FIELDS = (
+    "producer_number",
+    "name",
+    "size",
+    "nip",
+    "regon",
+    "street",
+    "postal_code",
+    "city",
+    "email",
+    "commodity",
+    "quantity",
+    "unit",
+    "parcels",
+    "land_street",
+    "land_postal_code",
+    "land_city",
+)
 
 
 class MandateKind(models.TextChoices):
@@ -113,6 +179,17 @@ class MandateStatus(models.TextChoices):
     REJECTED = "rejected", _("rejected by our staff")
     REVOKED = "revoked", _("revoked by the supplier")
     EXPIRED = "expired", _("link expired unconfirmed")
+    NEEDS_RECONFIRMATION = "needs_reconfirmation", _("to be confirmed again: the supplier's data changed")
+
+
+# A mandate given or being given: a change of the supplier's data takes each of these out of force.
+MANDATE_IN_FORCE = (MandateStatus.ACTIVE, MandateStatus.PENDING_REVIEW, MandateStatus.REQUESTED)
+
+
+class EmailState(models.TextChoices):
+    QUEUED = "queued", _("to be sent")
+    SENT = "sent", _("sent")
+    NOT_SENT_TEST_MODE = "not_sent_test_mode", _("not sent: requested with a test key")
 
 
 class SupplierMandate(models.Model):
@@ -129,7 +206,18 @@ class SupplierMandate(models.Model):
 
     supplier = models.ForeignKey(Supplier, on_delete=models.CASCADE, related_name="mandates")
     kind = models.CharField(max_length=24, choices=MandateKind.choices)
-    status = models.CharField(max_length=16, choices=MandateStatus.choices)
+    status = models.CharField(max_length=24, choices=MandateStatus.choices)
+    # What the supplier authorises, as JSON (AUTHORISED_FIELDS): taken when the request is made or
+    # the document uploaded, shown on the supplier's page, and the only data filed under it.
+    authorised = EncryptedTextField(blank=True)
+    suspended_at = models.DateTimeField(null=True, blank=True)
+    suspended_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    suspended_reason = models.CharField(max_length=200, blank=True)
+    suspended_fields = models.JSONField(default=list, blank=True, help_text="What changed")
+    email_state = models.CharField(max_length=24, choices=EmailState.choices, blank=True)
+    document_size = models.PositiveIntegerField(default=0, help_text="Bytes of the uploaded document")
     # The uploaded authorisation, base64 inside the encrypted text (a few megabytes at most).
     document = EncryptedTextField(blank=True)
     document_name = models.CharField(max_length=200, blank=True)
@@ -160,9 +248,66 @@ class SupplierMandate(models.Model):
     def __str__(self) -> str:
         return f"{self.supplier} {self.kind} {self.status}"
 
+    def save(self, *args, **kwargs) -> None:
+        # A mandate is for the supplier as it is when the mandate is asked or uploaded.
+        if self._state.adding and not self.authorised:
+            self.authorise(self.supplier)
+        super().save(*args, **kwargs)
+
     @property
     def is_active(self) -> bool:
         return self.status == MandateStatus.ACTIVE
+
+    @classmethod
+    def for_supplier(cls, supplier: Supplier, **fields) -> SupplierMandate:
+        """An unsaved mandate authorising the supplier's current data (for bulk_create, which
+        runs no save())."""
+        mandate = cls(supplier=supplier, **fields)
+        mandate.authorise(supplier)
+        return mandate
+
+    def authorise(self, supplier: Supplier) -> None:
+        self.authorised = json.dumps(supplier.authorised_facts(), sort_keys=True, ensure_ascii=False)
+
+    def authorised_facts(self) -> dict[str, str]:
+        return json.loads(self.authorised) if self.authorised else {}
+
+    def differing_fields(self, current: dict[str, str]) -> list[str]:
+        """The authorised facts that differ from `current` (all of them when none were kept)."""
+        kept = self.authorised_facts()
+        return sorted(key for key in AUTHORISED_FIELDS if kept.get(key) != current.get(key))
+
+    def authorises(self, supplier: Supplier) -> bool:
+        """In force and for exactly the supplier's current data: the check before any filing."""
+        return self.is_active and not self.differing_fields(supplier.authorised_facts())
+
+    def authorised_supplier(self) -> Supplier:
+        """An unsaved supplier holding only what was authorised: what a filing may send."""
+        facts = self.authorised_facts()
+        shown = Supplier(
+            pk=self.supplier_id,
+            public_id=self.supplier.public_id,
+            owner_id=self.supplier.owner_id,
+            livemode=self.supplier.livemode,
+        )
+        for key in AUTHORISED_FIELDS:
+            setattr(shown, key, facts.get(key, ""))
+        shown.quantity = Decimal(facts.get("quantity") or 0)
+        return shown
+
+    def suspend(self, *, fields: list[str], by=None, reason: str = "") -> None:
+        self.status = MandateStatus.NEEDS_RECONFIRMATION
+        self.suspended_at, self.suspended_by = timezone.now(), by
+        self.suspended_reason, self.suspended_fields = reason[:200], list(fields)
+        self.save(
+            update_fields=[
+                "status",
+                "suspended_at",
+                "suspended_by",
+                "suspended_reason",
+                "suspended_fields",
+            ]
+        )
 
 
 class BulkFilingStatus(models.TextChoices):
@@ -217,6 +362,10 @@ class BulkFilingRow(models.Model):
         "compliance.DueDiligenceStatement", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     errors = models.JSONField(default=list, help_text="Why the row failed: field, code, message")
+    # The mandate the row was filed under: the supplier's page lists only what its own mandate filed.
+    mandate = models.ForeignKey(
+        SupplierMandate, null=True, blank=True, on_delete=models.PROTECT, related_name="filed_rows"
+    )
     attempts = models.PositiveSmallIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
 

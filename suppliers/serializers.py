@@ -18,7 +18,9 @@ from regulation.annex_i import annex_line_for
 from regulation.commodities import UnknownCommodity, in_scope_names, normalize_commodity
 from suppliers.bulk import bulk_filing_counts
 from suppliers.models import (
+    AUTHORISED_FIELDS,
     BulkFilingStatus,
+    EmailState,
     MandateKind,
     MandateStatus,
     RosterImport,
@@ -33,7 +35,22 @@ class MandateOutSerializer(ApiModelSerializer):
     status = serializers.ChoiceField(
         choices=MandateStatus.values,
         read_only=True,
-        help_text="Only `active` lets the service file for the supplier",
+        help_text=(
+            "Only `active` lets the service file for the supplier; `needs_reconfirmation`: the "
+            "supplier's data changed after the mandate was given, ask again"
+        ),
+    )
+    email_state = serializers.CharField(
+        read_only=True,
+        help_text=(
+            f"E-mail confirmations: {', '.join(EmailState.values)} (a test key sends nothing); "
+            "empty for an uploaded authorisation"
+        ),
+    )
+    suspended_fields = serializers.ListField(
+        child=serializers.ChoiceField(choices=AUTHORISED_FIELDS),
+        read_only=True,
+        help_text="What changed when the mandate was taken out of force",
     )
 
     class Meta:
@@ -43,11 +60,15 @@ class MandateOutSerializer(ApiModelSerializer):
             "status",
             "document_name",
             "document_type",
+            "email_state",
             "email_sent_at",
             "expires_at",
             "confirmed_at",
             "reviewed_at",
             "revoked_at",
+            "suspended_at",
+            "suspended_reason",
+            "suspended_fields",
             "created_at",
         ]
         read_only_fields = fields
@@ -65,6 +86,10 @@ class MandateRequestsInSerializer(serializers.Serializer):
 class MandateRequestsOutSerializer(serializers.Serializer):
     requested = serializers.IntegerField(help_text="Requests created (each sends one e-mail)")
     skipped = serializers.IntegerField(help_text="Suppliers without an e-mail address or already authorising")
+    emails = serializers.ChoiceField(
+        choices=["sent", "not_sent_test_mode"],
+        help_text="sent (queued for sending); not_sent_test_mode with a test key: the links exist, no e-mail",
+    )
 
 
 class ExistingDeclarationOutSerializer(serializers.Serializer):
@@ -131,12 +156,39 @@ class SupplierOutSerializer(ApiModelSerializer):
         return None if mandate is None else MandateOutSerializer(mandate).data
 
 
+class SuspendedMandateRowSerializer(serializers.Serializer):
+    line = serializers.IntegerField(help_text="The file's line (CSV) or sheet row (XLSX)")
+    producer_number = serializers.CharField()
+    supplier_id = serializers.UUIDField()
+    changed = serializers.ListField(child=serializers.ChoiceField(choices=AUTHORISED_FIELDS))
+
+
 class RosterImportOutSerializer(ApiModelSerializer):
     file_format = serializers.ChoiceField(choices=["csv", "xlsx"], read_only=True)
+    mandates_suspended = SuspendedMandateRowSerializer(
+        many=True,
+        read_only=True,
+        help_text=(
+            "Rows that changed a supplier's person, land or goods: its mandate is no longer in force "
+            "(needs_reconfirmation); ask again with mandate-requests"
+        ),
+    )
+    dry_run = serializers.BooleanField(read_only=True, help_text="true: checked only, nothing was written")
 
     class Meta:
         model = RosterImport
-        fields = ["filename", "file_format", "sha256", "rows", "created", "updated", "livemode", "created_at"]
+        fields = [
+            "filename",
+            "file_format",
+            "sha256",
+            "rows",
+            "created",
+            "updated",
+            "mandates_suspended",
+            "dry_run",
+            "livemode",
+            "created_at",
+        ]
         read_only_fields = fields
 
 

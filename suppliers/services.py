@@ -42,10 +42,34 @@ def roster_format(filename: str) -> str:
     raise RosterInvalid([RowError(0, "file", "unsupported_format", "Upload a .csv or .xlsx file.")])
 
 
-def roster_import(*, owner, livemode: bool, filename: str, data: bytes) -> RosterImport:
+class _DryRun(Exception):
+    """Rolls a checked import back; carries what it would have done."""
+
+    def __init__(self, upload: RosterImport) -> None:
+        self.upload = upload
+
+
+def roster_import(
+    *, owner, livemode: bool, filename: str, data: bytes, dry_run: bool = False, via: str = "api"
+) -> RosterImport:
     """Every supplier of the file created or updated (by producer number), or none.
 
-    Raises RosterInvalid with every row's problems; the database is then untouched."""
+    Raises RosterInvalid with every row's problems; the database is then untouched. A row
+    that changes a supplier's person, land or goods takes its mandate out of force; those
+    rows are listed in `mandates_suspended`. With `dry_run`, everything is checked and
+    counted as it would be, then rolled back: the answer is unsaved."""
+    try:
+        return _roster_write(
+            owner=owner, livemode=livemode, filename=filename, data=data, dry_run=dry_run, via=via
+        )
+    except _DryRun as done:
+        done.upload.dry_run = True
+        return done.upload
+
+
+def _roster_write(
+    *, owner, livemode: bool, filename: str, data: bytes, dry_run: bool, via: str
+) -> RosterImport:
     file_format = roster_format(filename)
     rows = validate(read_table(data, file_format=file_format))
     with transaction.atomic():
@@ -68,6 +92,7 @@ def roster_import(*, owner, livemode: bool, filename: str, data: bytes) -> Roste
             updated=sum(1 for row in rows if row.values["producer_number"] in known),
         )
         to_check = False
+        reason = f"roster upload ({via}): {upload.filename}"
         for row in rows:
             supplier = known.get(row.values["producer_number"]) or Supplier(
                 owner=owner, livemode=livemode, producer_number=row.values["producer_number"]
@@ -77,9 +102,22 @@ def roster_import(*, owner, livemode: bool, filename: str, data: bytes) -> Roste
             supplier.parcels = "\n".join(row.parcels)
             supplier.imported_in = upload
             to_check = _existing_declaration_link(supplier) or to_check
-            supplier.save()
+            supplier.save(changed_by=owner, change_reason=reason)
+            if supplier.mandates_suspended:
+                upload.mandates_suspended.append(
+                    {
+                        "line": row.line,
+                        "producer_number": supplier.producer_number,
+                        "supplier_id": str(supplier.public_id),
+                        "changed": supplier.mandates_suspended,
+                    }
+                )
+        upload.save(update_fields=["mandates_suspended"])
+        if dry_run:
+            raise _DryRun(upload)
         if to_check:
             upstream_recheck_enqueue()
+    upload.dry_run = False
     return upload
 
 

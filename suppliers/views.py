@@ -28,6 +28,7 @@ from suppliers.consignments import (
 )
 from suppliers.mandates import (
     MAX_DOCUMENT_BYTES,
+    MandateLimitReached,
     MandateRefused,
     mandate_document_record,
     mandates_request_many,
@@ -44,6 +45,11 @@ from suppliers.serializers import (
     SupplierOutSerializer,
 )
 from suppliers.services import roster_import
+
+
+def _limit_problem(exc: MandateLimitReached) -> Problem:
+    return Problem(429, exc.code, str(exc), headers={"Retry-After": str(exc.retry_after)})
+
 
 _ID = OpenApiParameter("supplier_id", OpenApiTypes.UUID, OpenApiParameter.PATH)
 _ERRORS = {code: PROBLEM_RESPONSES[code] for code in (403,)}
@@ -113,12 +119,17 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     @extend_schema(
         operation_id="suppliers_mandate_upload",
         summary="Upload the supplier's signed authorisation (PDF, JPEG or PNG); staff review it",
+        description=(
+            "Capped per account and UTC day in number and bytes (429 `mandate_scans_exceeded`, "
+            "Retry-After until midnight UTC)."
+        ),
         parameters=[_ID],
         request={"multipart/form-data": _UPLOAD},
         responses={
             201: MandateOutSerializer,
             400: PROBLEM_RESPONSES[400],
             404: PROBLEM_RESPONSES[404],
+            429: PROBLEM_RESPONSES[429],
             **_ERRORS,
         },
         tags=["suppliers"],
@@ -134,6 +145,8 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         data = upload.read(MAX_DOCUMENT_BYTES + 1)
         try:
             mandate = mandate_document_record(supplier=supplier, filename=upload.name or "", data=data)
+        except MandateLimitReached as exc:
+            raise _limit_problem(exc) from exc
         except MandateRefused as exc:
             raise Problem(400, exc.code, str(exc)) from exc
         return Response(MandateOutSerializer(mandate).data, status=201)
@@ -189,8 +202,20 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     @extend_schema(
         operation_id="suppliers_mandate_requests",
         summary="Ask suppliers to confirm their mandate through a one-time e-mail link",
+        description=(
+            "One e-mail per supplier with an address and no mandate in force or awaited (a supplier "
+            "whose mandate is `needs_reconfirmation` is asked again). A test key creates the links "
+            "but sends no e-mail (`emails: not_sent_test_mode`). At most MANDATE_EMAILS_PER_DAY "
+            "e-mails per account and UTC day: a request that would pass it sends none (429 "
+            "`mandate_emails_exceeded`)."
+        ),
         request=MandateRequestsInSerializer,
-        responses={201: MandateRequestsOutSerializer, 400: PROBLEM_RESPONSES[400], **_ERRORS},
+        responses={
+            201: MandateRequestsOutSerializer,
+            400: PROBLEM_RESPONSES[400],
+            429: PROBLEM_RESPONSES[429],
+            **_ERRORS,
+        },
         tags=["suppliers"],
     )
     @action(
@@ -206,8 +231,13 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         chosen = self.get_queryset()
         if "suppliers" in body.validated_data:
             chosen = chosen.filter(public_id__in=body.validated_data["suppliers"])
-        requested, skipped = mandates_request_many(suppliers=chosen)
-        return Response({"requested": requested, "skipped": skipped}, status=201)
+        try:
+            requested, skipped = mandates_request_many(suppliers=chosen)
+        except MandateLimitReached as exc:
+            raise _limit_problem(exc) from exc
+        # A test key's requests get their links but no e-mail (they send nothing outside).
+        emails = "sent" if request_livemode(request) else "not_sent_test_mode"
+        return Response({"requested": requested, "skipped": skipped, "emails": emails}, status=201)
 
     @extend_schema(
         operation_id="suppliers_import",
@@ -217,10 +247,26 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
             "Headers in English or Polish (`template.csv`). Every row is checked offline first "
             "(NIP and REGON checksums, parcel identifiers, postal codes, commodity and size); any "
             "invalid row refuses the whole file with 400 `roster_invalid`, every problem in `errors` "
-            "with its `line` and `field`. A supplier already uploaded (same `producer_number`) is updated."
+            "with its `line` and `field`. A supplier already uploaded (same `producer_number`) is updated; "
+            "a row that changes the name, an identifier, the e-mail, the address, the land or the goods "
+            "of a supplier with a mandate takes that mandate out of force (`needs_reconfirmation`), "
+            "listed in `mandates_suspended`: ask those suppliers again (`mandate-requests`). "
+            "`dry_run=true` checks and answers the same without writing anything."
         ),
+        parameters=[
+            OpenApiParameter(
+                "dry_run",
+                OpenApiTypes.BOOL,
+                description="Check the file and answer what an upload would do, writing nothing",
+            )
+        ],
         request={"multipart/form-data": _UPLOAD},
-        responses={201: RosterImportOutSerializer, 400: PROBLEM_RESPONSES[400], **_ERRORS},
+        responses={
+            201: RosterImportOutSerializer,
+            200: OpenApiResponse(RosterImportOutSerializer, description="dry_run: nothing was written"),
+            400: PROBLEM_RESPONSES[400],
+            **_ERRORS,
+        },
         tags=["suppliers"],
     )
     @action(
@@ -230,10 +276,17 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         upload = request.FILES.get("file") if hasattr(request, "FILES") else None
         if upload is None:
             raise Problem(400, "invalid_upload", "Upload the roster as a multipart `file` (.csv or .xlsx).")
+        dry_run = request.query_params.get("dry_run", "false").lower()
+        if dry_run not in ("true", "false", "1", "0"):
+            raise Problem(400, "invalid_request", "dry_run must be true or false.")
         data = upload.read(settings.API_MAX_BODY_BYTES + 1)
         try:
             done = roster_import(
-                owner=request.user, livemode=request_livemode(request), filename=upload.name or "", data=data
+                owner=request.user,
+                livemode=request_livemode(request),
+                filename=upload.name or "",
+                data=data,
+                dry_run=dry_run in ("true", "1"),
             )
         except RosterInvalid as exc:
             raise Problem(
@@ -242,7 +295,7 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
                 f"{len(exc.errors)} problem(s) in the roster; nothing was imported.",
                 extra={"errors": [error.as_dict() for error in exc.errors]},
             ) from exc
-        return Response(RosterImportOutSerializer(done).data, status=201)
+        return Response(RosterImportOutSerializer(done).data, status=200 if done.dry_run else 201)
 
     @extend_schema(
         operation_id="suppliers_template",

@@ -459,6 +459,23 @@ _ROWS: tuple[ProblemType, ...] = (
         _("Wait until it is done (or cancel it), then start the next one."),
     ),
     ProblemType(
+        "mandate_emails_exceeded",
+        429,
+        _("Mandate e-mails used up for today"),
+        _(
+            "The request would send more mandate e-mails than your account may send today (UTC); "
+            "none was sent."
+        ),
+        _("Ask fewer suppliers now, or wait for midnight UTC (Retry-After)."),
+    ),
+    ProblemType(
+        "mandate_scans_exceeded",
+        429,
+        _("Authorisation uploads used up for today"),
+        _("Your account uploaded as many signed authorisations today (UTC) as it may, in number or size."),
+        _("Upload the rest after midnight UTC (Retry-After), or scan at a lower resolution."),
+    ),
+    ProblemType(
         "roster_invalid",
         400,
         _("Roster refused"),

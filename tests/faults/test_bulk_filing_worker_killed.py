@@ -122,8 +122,8 @@ def buyer_with_roster(keyed_client):
     )
     assert uploaded.status_code == 201 and uploaded.json()["created"] == SUPPLIERS
     SupplierMandate.objects.bulk_create(
-        SupplierMandate(
-            supplier=s, kind="email_confirmation", status=MandateStatus.ACTIVE, confirmed_at=timezone.now()
+        SupplierMandate.for_supplier(
+            s, kind="email_confirmation", status=MandateStatus.ACTIVE, confirmed_at=timezone.now()
         )
         for s in Supplier.objects.all()
     )

@@ -38,8 +38,8 @@ from django.utils import timezone
 from suppliers.models import MandateStatus, Supplier, SupplierMandate
 suppliers = Supplier.objects.filter(owner__email="{EMAIL}")
 SupplierMandate.objects.bulk_create(
-    SupplierMandate(supplier=s, kind="email_confirmation", status=MandateStatus.ACTIVE,
-                    confirmed_at=timezone.now()) for s in suppliers)
+    SupplierMandate.for_supplier(s, kind="email_confirmation", status=MandateStatus.ACTIVE,
+                                 confirmed_at=timezone.now()) for s in suppliers)
 print(suppliers.count())
 """
 

@@ -90,7 +90,7 @@ def test_the_supplier_confirms_through_the_link_sees_what_is_filed_and_revokes(
 ):
     with django_capture_on_commit_callbacks(execute=True):
         response = buyer.post(f"{SUPPLIERS}/mandate-requests", {}, format="json")
-    assert response.json() == {"requested": 2, "skipped": 0}
+    assert response.json() == {"requested": 2, "skipped": 0, "emails": "sent"}
     assert len(mail.outbox) == 2
     message = next(m for m in mail.outbox if m.to == ["jan@example.pl"])
     link = re.search(r"http\S+/mandates/(\S+)", message.body)
@@ -113,6 +113,7 @@ def test_the_supplier_confirms_through_the_link_sees_what_is_filed_and_revokes(
     assert buyer.post(f"{SUPPLIERS}/mandate-requests", {}, format="json").json() == {
         "requested": 1,
         "skipped": 1,
+        "emails": "sent",
     }
 
 
@@ -150,6 +151,7 @@ def test_a_supplier_without_email_is_skipped_and_names_are_escaped(
         assert buyer.post(f"{SUPPLIERS}/mandate-requests", {}, format="json").json() == {
             "requested": 1,
             "skipped": 1,
+            "emails": "sent",
         }
     token = re.search(r"/mandates/(\S+)", mail.outbox[0].body).group(1)
     page = client.get(f"/mandates/{token}").content.decode()
@@ -162,4 +164,5 @@ def test_another_buyer_cannot_touch_the_supplier(buyer, keyed_client):
     assert other.post(f"{SUPPLIERS}/mandate-requests", {"suppliers": [_id("D-1")]}, format="json").json() == {
         "requested": 0,
         "skipped": 0,
+        "emails": "sent",
     }

@@ -34,6 +34,7 @@ from compliance.models import (
 )
 from compliance.screening import Rule
 from compliance.services import dds_create, dds_screen, dds_transition
+from eudr_service.lib.mail import mail_destination
 from risk.engine import forest_data_hint
 
 DEMO_EMAIL = "demo@operator.example"
@@ -353,5 +354,6 @@ class Command(BaseCommand):
         self.stdout.write(f"Demo password:  {password}  (panel sign-in at {settings.PUBLIC_BASE_URL}/)")
         self.stdout.write(f"Demo API key:   {plaintext}")
         self.stdout.write(f"Demo DDS id:    {DEMO_STATEMENTS[0][0]} (COMPLIANT)")
+        self.stdout.write(f"E-mails:        {mail_destination()}")
         for line in forest_data_hint():
             self.stdout.write(line)

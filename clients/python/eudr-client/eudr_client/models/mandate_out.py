@@ -7,6 +7,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.authorised_field_enum import AuthorisedFieldEnum, check_authorised_field_enum
 from ..models.mandate_out_kind_enum import MandateOutKindEnum, check_mandate_out_kind_enum
 from ..models.mandate_out_status_enum import MandateOutStatusEnum, check_mandate_out_status_enum
 
@@ -26,13 +27,19 @@ class MandateOut:
             * `rejected` - rejected
             * `revoked` - revoked
             * `expired` - expired
+            * `needs_reconfirmation` - needs_reconfirmation
         document_name (str):
         document_type (str):
+        email_state (str): E-mail confirmations: queued, sent, not_sent_test_mode (a test key sends nothing); empty for
+            an uploaded authorisation
         email_sent_at (datetime.datetime | None):
         expires_at (datetime.datetime | None):
         confirmed_at (datetime.datetime | None):
         reviewed_at (datetime.datetime | None):
         revoked_at (datetime.datetime | None):
+        suspended_at (datetime.datetime | None):
+        suspended_reason (str):
+        suspended_fields (list[AuthorisedFieldEnum]): What changed when the mandate was taken out of force
         created_at (datetime.datetime):
     """
 
@@ -40,11 +47,15 @@ class MandateOut:
     status: MandateOutStatusEnum
     document_name: str
     document_type: str
+    email_state: str
     email_sent_at: datetime.datetime | None
     expires_at: datetime.datetime | None
     confirmed_at: datetime.datetime | None
     reviewed_at: datetime.datetime | None
     revoked_at: datetime.datetime | None
+    suspended_at: datetime.datetime | None
+    suspended_reason: str
+    suspended_fields: list[AuthorisedFieldEnum]
     created_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -56,6 +67,8 @@ class MandateOut:
         document_name = self.document_name
 
         document_type = self.document_type
+
+        email_state = self.email_state
 
         email_sent_at: None | str
         if isinstance(self.email_sent_at, datetime.datetime):
@@ -87,6 +100,19 @@ class MandateOut:
         else:
             revoked_at = self.revoked_at
 
+        suspended_at: None | str
+        if isinstance(self.suspended_at, datetime.datetime):
+            suspended_at = self.suspended_at.isoformat()
+        else:
+            suspended_at = self.suspended_at
+
+        suspended_reason = self.suspended_reason
+
+        suspended_fields = []
+        for suspended_fields_item_data in self.suspended_fields:
+            suspended_fields_item: str = suspended_fields_item_data
+            suspended_fields.append(suspended_fields_item)
+
         created_at = self.created_at.isoformat()
 
         field_dict: dict[str, Any] = {}
@@ -97,11 +123,15 @@ class MandateOut:
                 "status": status,
                 "document_name": document_name,
                 "document_type": document_type,
+                "email_state": email_state,
                 "email_sent_at": email_sent_at,
                 "expires_at": expires_at,
                 "confirmed_at": confirmed_at,
                 "reviewed_at": reviewed_at,
                 "revoked_at": revoked_at,
+                "suspended_at": suspended_at,
+                "suspended_reason": suspended_reason,
+                "suspended_fields": suspended_fields,
                 "created_at": created_at,
             }
         )
@@ -118,6 +148,8 @@ class MandateOut:
         document_name = d.pop("document_name")
 
         document_type = d.pop("document_type")
+
+        email_state = d.pop("email_state")
 
         def _parse_email_sent_at(data: object) -> datetime.datetime | None:
             if data is None:
@@ -194,6 +226,30 @@ class MandateOut:
 
         revoked_at = _parse_revoked_at(d.pop("revoked_at"))
 
+        def _parse_suspended_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                suspended_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return suspended_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        suspended_at = _parse_suspended_at(d.pop("suspended_at"))
+
+        suspended_reason = d.pop("suspended_reason")
+
+        suspended_fields = []
+        _suspended_fields = d.pop("suspended_fields")
+        for suspended_fields_item_data in _suspended_fields:
+            suspended_fields_item = check_authorised_field_enum(suspended_fields_item_data)
+
+            suspended_fields.append(suspended_fields_item)
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         mandate_out = cls(
@@ -201,11 +257,15 @@ class MandateOut:
             status=status,
             document_name=document_name,
             document_type=document_type,
+            email_state=email_state,
             email_sent_at=email_sent_at,
             expires_at=expires_at,
             confirmed_at=confirmed_at,
             reviewed_at=reviewed_at,
             revoked_at=revoked_at,
+            suspended_at=suspended_at,
+            suspended_reason=suspended_reason,
+            suspended_fields=suspended_fields,
             created_at=created_at,
         )
 

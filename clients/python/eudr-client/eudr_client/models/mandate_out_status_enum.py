@@ -1,10 +1,13 @@
 from typing import Literal
 
-MandateOutStatusEnum = Literal["active", "expired", "pending_review", "rejected", "requested", "revoked"]
+MandateOutStatusEnum = Literal[
+    "active", "expired", "needs_reconfirmation", "pending_review", "rejected", "requested", "revoked"
+]
 
 MANDATE_OUT_STATUS_ENUM_VALUES: set[MandateOutStatusEnum] = {
     "active",
     "expired",
+    "needs_reconfirmation",
     "pending_review",
     "rejected",
     "requested",

@@ -6,6 +6,8 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.emails_enum import EmailsEnum, check_emails_enum
+
 T = TypeVar("T", bound="MandateRequestsOut")
 
 
@@ -15,10 +17,13 @@ class MandateRequestsOut:
     Attributes:
         requested (int): Requests created (each sends one e-mail)
         skipped (int): Suppliers without an e-mail address or already authorising
+        emails (EmailsEnum): * `sent` - sent
+            * `not_sent_test_mode` - not_sent_test_mode
     """
 
     requested: int
     skipped: int
+    emails: EmailsEnum
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -26,12 +31,15 @@ class MandateRequestsOut:
 
         skipped = self.skipped
 
+        emails: str = self.emails
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "requested": requested,
                 "skipped": skipped,
+                "emails": emails,
             }
         )
 
@@ -44,9 +52,12 @@ class MandateRequestsOut:
 
         skipped = d.pop("skipped")
 
+        emails = check_emails_enum(d.pop("emails"))
+
         mandate_requests_out = cls(
             requested=requested,
             skipped=skipped,
+            emails=emails,
         )
 
         mandate_requests_out.additional_properties = d

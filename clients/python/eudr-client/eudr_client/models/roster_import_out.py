@@ -2,12 +2,16 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.file_format_enum import FileFormatEnum, check_file_format_enum
+
+if TYPE_CHECKING:
+    from ..models.suspended_mandate_row import SuspendedMandateRow
+
 
 T = TypeVar("T", bound="RosterImportOut")
 
@@ -24,6 +28,9 @@ class RosterImportOut:
         rows (int):
         created (int): Suppliers new in this file
         updated (int): Suppliers already known by their producer number
+        mandates_suspended (list[SuspendedMandateRow]): Rows that changed a supplier's person, land or goods: its
+            mandate is no longer in force (needs_reconfirmation); ask again with mandate-requests
+        dry_run (bool): true: checked only, nothing was written
         livemode (bool):
         created_at (datetime.datetime):
     """
@@ -34,6 +41,8 @@ class RosterImportOut:
     rows: int
     created: int
     updated: int
+    mandates_suspended: list[SuspendedMandateRow]
+    dry_run: bool
     livemode: bool
     created_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -51,6 +60,13 @@ class RosterImportOut:
 
         updated = self.updated
 
+        mandates_suspended = []
+        for mandates_suspended_item_data in self.mandates_suspended:
+            mandates_suspended_item = mandates_suspended_item_data.to_dict()
+            mandates_suspended.append(mandates_suspended_item)
+
+        dry_run = self.dry_run
+
         livemode = self.livemode
 
         created_at = self.created_at.isoformat()
@@ -65,6 +81,8 @@ class RosterImportOut:
                 "rows": rows,
                 "created": created,
                 "updated": updated,
+                "mandates_suspended": mandates_suspended,
+                "dry_run": dry_run,
                 "livemode": livemode,
                 "created_at": created_at,
             }
@@ -74,6 +92,8 @@ class RosterImportOut:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.suspended_mandate_row import SuspendedMandateRow  # noqa: PLC0415
+
         d = dict(src_dict)
         filename = d.pop("filename")
 
@@ -87,6 +107,15 @@ class RosterImportOut:
 
         updated = d.pop("updated")
 
+        mandates_suspended = []
+        _mandates_suspended = d.pop("mandates_suspended")
+        for mandates_suspended_item_data in _mandates_suspended:
+            mandates_suspended_item = SuspendedMandateRow.from_dict(mandates_suspended_item_data)
+
+            mandates_suspended.append(mandates_suspended_item)
+
+        dry_run = d.pop("dry_run")
+
         livemode = d.pop("livemode")
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
@@ -98,6 +127,8 @@ class RosterImportOut:
             rows=rows,
             created=created,
             updated=updated,
+            mandates_suspended=mandates_suspended,
+            dry_run=dry_run,
             livemode=livemode,
             created_at=created_at,
         )

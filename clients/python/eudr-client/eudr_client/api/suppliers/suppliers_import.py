@@ -15,15 +15,23 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: SuppliersImportBody | Unset = UNSET,
+    dry_run: bool | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(api_version, Unset):
         headers["API-Version"] = str(api_version)
 
+    params: dict[str, Any] = {}
+
+    params["dry_run"] = dry_run
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/api/eudr/v1/suppliers/import",
+        "params": params,
     }
 
     if not isinstance(body, Unset):
@@ -38,6 +46,11 @@ def _get_kwargs(
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> Problem | RosterImportOut | None:
+    if response.status_code == 200:
+        response_200 = RosterImportOut.from_dict(response.json())
+
+        return response_200
+
     if response.status_code == 201:
         response_201 = RosterImportOut.from_dict(response.json())
 
@@ -99,6 +112,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: SuppliersImportBody | Unset = UNSET,
+    dry_run: bool | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | RosterImportOut]:
     """Upload the roster (CSV or XLSX, up to 5000 suppliers), imported whole or not at all
@@ -107,9 +121,13 @@ def sync_detailed(
     English or Polish (`template.csv`). Every row is checked offline first (NIP and REGON checksums,
     parcel identifiers, postal codes, commodity and size); any invalid row refuses the whole file with
     400 `roster_invalid`, every problem in `errors` with its `line` and `field`. A supplier already
-    uploaded (same `producer_number`) is updated.
+    uploaded (same `producer_number`) is updated; a row that changes the name, an identifier, the
+    e-mail, the address, the land or the goods of a supplier with a mandate takes that mandate out of
+    force (`needs_reconfirmation`), listed in `mandates_suspended`: ask those suppliers again (`mandate-
+    requests`). `dry_run=true` checks and answers the same without writing anything.
 
     Args:
+        dry_run (bool | Unset):
         api_version (ApiVersion | Unset):
         body (SuppliersImportBody | Unset):
 
@@ -123,6 +141,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        dry_run=dry_run,
         api_version=api_version,
     )
 
@@ -137,6 +156,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: SuppliersImportBody | Unset = UNSET,
+    dry_run: bool | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | RosterImportOut | None:
     """Upload the roster (CSV or XLSX, up to 5000 suppliers), imported whole or not at all
@@ -145,9 +165,13 @@ def sync(
     English or Polish (`template.csv`). Every row is checked offline first (NIP and REGON checksums,
     parcel identifiers, postal codes, commodity and size); any invalid row refuses the whole file with
     400 `roster_invalid`, every problem in `errors` with its `line` and `field`. A supplier already
-    uploaded (same `producer_number`) is updated.
+    uploaded (same `producer_number`) is updated; a row that changes the name, an identifier, the
+    e-mail, the address, the land or the goods of a supplier with a mandate takes that mandate out of
+    force (`needs_reconfirmation`), listed in `mandates_suspended`: ask those suppliers again (`mandate-
+    requests`). `dry_run=true` checks and answers the same without writing anything.
 
     Args:
+        dry_run (bool | Unset):
         api_version (ApiVersion | Unset):
         body (SuppliersImportBody | Unset):
 
@@ -162,6 +186,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        dry_run=dry_run,
         api_version=api_version,
     ).parsed
 
@@ -170,6 +195,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: SuppliersImportBody | Unset = UNSET,
+    dry_run: bool | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Response[Problem | RosterImportOut]:
     """Upload the roster (CSV or XLSX, up to 5000 suppliers), imported whole or not at all
@@ -178,9 +204,13 @@ async def asyncio_detailed(
     English or Polish (`template.csv`). Every row is checked offline first (NIP and REGON checksums,
     parcel identifiers, postal codes, commodity and size); any invalid row refuses the whole file with
     400 `roster_invalid`, every problem in `errors` with its `line` and `field`. A supplier already
-    uploaded (same `producer_number`) is updated.
+    uploaded (same `producer_number`) is updated; a row that changes the name, an identifier, the
+    e-mail, the address, the land or the goods of a supplier with a mandate takes that mandate out of
+    force (`needs_reconfirmation`), listed in `mandates_suspended`: ask those suppliers again (`mandate-
+    requests`). `dry_run=true` checks and answers the same without writing anything.
 
     Args:
+        dry_run (bool | Unset):
         api_version (ApiVersion | Unset):
         body (SuppliersImportBody | Unset):
 
@@ -194,6 +224,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        dry_run=dry_run,
         api_version=api_version,
     )
 
@@ -206,6 +237,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: SuppliersImportBody | Unset = UNSET,
+    dry_run: bool | Unset = UNSET,
     api_version: ApiVersion | Unset = UNSET,
 ) -> Problem | RosterImportOut | None:
     """Upload the roster (CSV or XLSX, up to 5000 suppliers), imported whole or not at all
@@ -214,9 +246,13 @@ async def asyncio(
     English or Polish (`template.csv`). Every row is checked offline first (NIP and REGON checksums,
     parcel identifiers, postal codes, commodity and size); any invalid row refuses the whole file with
     400 `roster_invalid`, every problem in `errors` with its `line` and `field`. A supplier already
-    uploaded (same `producer_number`) is updated.
+    uploaded (same `producer_number`) is updated; a row that changes the name, an identifier, the
+    e-mail, the address, the land or the goods of a supplier with a mandate takes that mandate out of
+    force (`needs_reconfirmation`), listed in `mandates_suspended`: ask those suppliers again (`mandate-
+    requests`). `dry_run=true` checks and answers the same without writing anything.
 
     Args:
+        dry_run (bool | Unset):
         api_version (ApiVersion | Unset):
         body (SuppliersImportBody | Unset):
 
@@ -232,6 +268,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            dry_run=dry_run,
             api_version=api_version,
         )
     ).parsed

@@ -103,6 +103,11 @@ def sync_detailed(
 ) -> Response[MandateRequestsOut | Problem]:
     """Ask suppliers to confirm their mandate through a one-time e-mail link
 
+     One e-mail per supplier with an address and no mandate in force or awaited (a supplier whose mandate
+    is `needs_reconfirmation` is asked again). A test key creates the links but sends no e-mail
+    (`emails: not_sent_test_mode`). At most MANDATE_EMAILS_PER_DAY e-mails per account and UTC day: a
+    request that would pass it sends none (429 `mandate_emails_exceeded`).
+
     Args:
         api_version (ApiVersion | Unset):
         body (MandateRequestsInRequest | Unset):
@@ -135,6 +140,11 @@ def sync(
 ) -> MandateRequestsOut | Problem | None:
     """Ask suppliers to confirm their mandate through a one-time e-mail link
 
+     One e-mail per supplier with an address and no mandate in force or awaited (a supplier whose mandate
+    is `needs_reconfirmation` is asked again). A test key creates the links but sends no e-mail
+    (`emails: not_sent_test_mode`). At most MANDATE_EMAILS_PER_DAY e-mails per account and UTC day: a
+    request that would pass it sends none (429 `mandate_emails_exceeded`).
+
     Args:
         api_version (ApiVersion | Unset):
         body (MandateRequestsInRequest | Unset):
@@ -161,6 +171,11 @@ async def asyncio_detailed(
     api_version: ApiVersion | Unset = UNSET,
 ) -> Response[MandateRequestsOut | Problem]:
     """Ask suppliers to confirm their mandate through a one-time e-mail link
+
+     One e-mail per supplier with an address and no mandate in force or awaited (a supplier whose mandate
+    is `needs_reconfirmation` is asked again). A test key creates the links but sends no e-mail
+    (`emails: not_sent_test_mode`). At most MANDATE_EMAILS_PER_DAY e-mails per account and UTC day: a
+    request that would pass it sends none (429 `mandate_emails_exceeded`).
 
     Args:
         api_version (ApiVersion | Unset):
@@ -191,6 +206,11 @@ async def asyncio(
     api_version: ApiVersion | Unset = UNSET,
 ) -> MandateRequestsOut | Problem | None:
     """Ask suppliers to confirm their mandate through a one-time e-mail link
+
+     One e-mail per supplier with an address and no mandate in force or awaited (a supplier whose mandate
+    is `needs_reconfirmation` is asked again). A test key creates the links but sends no e-mail
+    (`emails: not_sent_test_mode`). At most MANDATE_EMAILS_PER_DAY e-mails per account and UTC day: a
+    request that would pass it sends none (429 `mandate_emails_exceeded`).
 
     Args:
         api_version (ApiVersion | Unset):

@@ -112,6 +112,9 @@ def sync_detailed(
 ) -> Response[MandateOut | Problem]:
     """Upload the supplier's signed authorisation (PDF, JPEG or PNG); staff review it
 
+     Capped per account and UTC day in number and bytes (429 `mandate_scans_exceeded`, Retry-After until
+    midnight UTC).
+
     Args:
         supplier_id (UUID):
         api_version (ApiVersion | Unset):
@@ -147,6 +150,9 @@ def sync(
 ) -> MandateOut | Problem | None:
     """Upload the supplier's signed authorisation (PDF, JPEG or PNG); staff review it
 
+     Capped per account and UTC day in number and bytes (429 `mandate_scans_exceeded`, Retry-After until
+    midnight UTC).
+
     Args:
         supplier_id (UUID):
         api_version (ApiVersion | Unset):
@@ -176,6 +182,9 @@ async def asyncio_detailed(
     api_version: ApiVersion | Unset = UNSET,
 ) -> Response[MandateOut | Problem]:
     """Upload the supplier's signed authorisation (PDF, JPEG or PNG); staff review it
+
+     Capped per account and UTC day in number and bytes (429 `mandate_scans_exceeded`, Retry-After until
+    midnight UTC).
 
     Args:
         supplier_id (UUID):
@@ -209,6 +218,9 @@ async def asyncio(
     api_version: ApiVersion | Unset = UNSET,
 ) -> MandateOut | Problem | None:
     """Upload the supplier's signed authorisation (PDF, JPEG or PNG); staff review it
+
+     Capped per account and UTC day in number and bytes (429 `mandate_scans_exceeded`, Retry-After until
+    midnight UTC).
 
     Args:
         supplier_id (UUID):
