@@ -98,11 +98,16 @@ def test_a_dry_run_reports_what_an_upload_would_do_and_writes_nothing(buyer):
 
 
 def test_a_change_that_bypasses_the_model_is_caught_when_filing(buyer):
-    # A bulk update (a script, a data fix) runs no save(): filing checks again.
+    # A bulk update (a script, a data fix) runs no save(): the start, which reads no personal
+    # data (it must answer at once for thousands of suppliers), queues the row, and filing
+    # checks the row against what was authorised before it builds anything.
     Supplier.objects.filter(producer_number="D-1").update(name="Piotr Wiśniewski")
     owner = Supplier.objects.first().owner
     filing = bulk_filing_create(owner=owner, livemode=True, options=OPTIONS)
-    assert filing.skipped.get("mandate_needs_reconfirmation") == 1
+    bulk_filing_run(filing.pk)
+    row = BulkFilingRow.objects.get(filing=filing, supplier__producer_number="D-1")
+    assert row.state == RowState.FAILED and row.statement is None
+    assert row.errors[0]["code"] == "mandate_not_in_force"
     assert _mandate("D-1").status == MandateStatus.NEEDS_RECONFIRMATION
     assert "bulk filing" in _mandate("D-1").suspended_reason
 
