@@ -32,6 +32,7 @@ from compliance.services import IdempotencyConflict, dds_file
 from eu_filing.models import EuSubmission
 from eudr_service.lib.csv_cells import csv_safe
 from eudr_service.lib.problems import flatten_validation_errors
+from suppliers.mandates import mandate_filed_on
 from suppliers.models import (
     BulkFiling,
     BulkFilingRow,
@@ -196,6 +197,7 @@ def _file_row(row: BulkFilingRow) -> None:
             filing_kind=FilingKind.SIMPLIFIED,
             livemode=filing.livemode,
             represented=True,
+            mandate=mandate_filed_on(row.supplier),
         )
     except IdempotencyConflict:
         # The supplier's roster changed after this row was filed: the filed one stands.

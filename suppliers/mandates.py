@@ -22,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from compliance.public_record import MandateBasis, RepresentedMandate
 from suppliers.models import MandateKind, MandateStatus, Supplier, SupplierMandate
 
 # A scanned signed page. Through the API the request body limit (API_MAX_BODY_BYTES, 2 MiB
@@ -112,6 +113,18 @@ def mandates_request_many(*, suppliers) -> tuple[int, int]:
             mandate_request(supplier=supplier)
             requested += 1
     return requested, skipped
+
+
+def mandate_filed_on(supplier: Supplier) -> RepresentedMandate | None:
+    """What a declaration filed now for `supplier` rests on, for its public record: its mandate
+    in force (a signed authorisation staff reviewed, or the supplier's e-mail confirmation);
+    None without one."""
+    mandate = supplier.current_mandate()
+    if mandate is None or not mandate.is_active:
+        return None
+    if mandate.kind == MandateKind.DOCUMENT:
+        return RepresentedMandate(basis=MandateBasis.SIGNED_DOCUMENT, confirmed_at=mandate.reviewed_at)
+    return RepresentedMandate(basis=MandateBasis.EMAIL_CONFIRMATION, confirmed_at=mandate.confirmed_at)
 
 
 def mandate_link(mandate: SupplierMandate) -> str:
