@@ -486,6 +486,18 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # The verify record's additive fields share field names (`operator_identity`, `role`,
+    # `basis`) with nothing else's meaning: named here so the generated client's names stay.
+    "ENUM_NAME_OVERRIDES": {
+        "OperatorIdentityEnum": ["confirmed", "unconfirmed"],
+        "VerifyMandateOperatorIdentityEnum": [
+            "verified_by_staff",
+            "signed_authorisation_reviewed_by_staff",
+            "declared_by_representative",
+        ],
+        "VerifyFiledByRoleEnum": ["operator", "authorised_representative"],
+        "VerifyMandateBasisEnum": ["signed_document", "email_confirmation"],
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "eudr_service.lib.openapi.add_common_responses",
