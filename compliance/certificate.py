@@ -72,7 +72,6 @@ MESSAGES = {
     "operator_declared_by_representative": _(
         "declared by the representative, confirmed by e-mail link (not verified)"
     ),
-    "name_as_declared": _("name as declared by the representative"),
     "eu_status": _("Status in the EU Information System"),
     "commodity": _("Commodity"),
     "country": _("Country of production"),

@@ -138,6 +138,9 @@ def test_a_confirmed_representatives_declarations_say_who_filed_them_and_on_what
     assert "a confirmation by e-mail link" in page and "email_confirmation" in page
     assert "declared by the representative, confirmed by e-mail link (not verified)" in page
     assert "AVAILABLE" in page
+    polish = api_client.get(f"/cert/{by_email.dds_id}").content.decode()
+    assert "potwierdzony przez nasz zespół jako upoważniony przedstawiciel" in polish
+    assert "podana przez przedstawiciela, potwierdzona linkiem e-mail (niezweryfikowana)" in polish
     assert (
         "a signed authorisation reviewed by our staff"
         in api_client.get(f"/cert/{by_document.dds_id}?lang=en").content.decode()
