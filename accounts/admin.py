@@ -9,6 +9,7 @@ from accounts.services import (
     RepresentativeRefused,
     UpgradeRequestRefused,
     representative_confirm,
+    representative_confirmation_changed,
     representative_confirmation_withdraw,
     upgrade_request_decide,
 )
@@ -205,6 +206,14 @@ class OrganisationAdmin(_VerifiedByStaff):
     )
     actions = [*_VerifiedByStaff.actions, "confirm_representative", "withdraw_representative"]
     inlines = [MandateInline]
+
+    @admin.action(description="Withdraw verification")
+    def withdraw_verification(self, request: HttpRequest, queryset: QuerySet[Organisation]) -> None:
+        # A confirmed representative is a verified one: its declarations' public record changes.
+        changed = list(queryset.filter(verified_at__isnull=False, representative_confirmed_at__isnull=False))
+        super().withdraw_verification(request, queryset)
+        for organisation in changed:
+            representative_confirmation_changed.send(sender=Organisation, organisation=organisation)
 
     @admin.action(
         description=(

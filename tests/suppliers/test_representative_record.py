@@ -213,3 +213,25 @@ def test_an_operators_own_statement_names_itself_and_no_mandate(api_client, make
     assert record["mandate"] is None and record["eu_status"] is None
     body = json.dumps(record)
     assert "authorised_representative" not in body
+
+
+def test_withdrawing_the_representatives_verification_turns_its_declarations_yellow_everywhere(
+    buyer,  # noqa: F811
+    representative,
+    staff_client,
+    api_client,
+    django_capture_on_commit_callbacks,
+):
+    _confirm(staff_client, representative, django_capture_on_commit_callbacks)
+    statement = _file_all(representative.account, django_capture_on_commit_callbacks)["D-1"]
+    assert _verify(api_client, statement)["status"] == "COMPLIANT"  # and now cached
+    with django_capture_on_commit_callbacks(execute=True):
+        staff_client.post(
+            "/admin/accounts/organisation/",
+            {"action": "withdraw_verification", "_selected_action": [representative.pk]},
+            follow=True,
+        )
+    record = _verify(api_client, statement)
+    assert (record["status"], record["filed_by"]["confirmed_by_staff"]) == ("UNDER_REVIEW", False)
+    signed, _latest = _signed_public_record(api_client, statement)
+    assert (signed["status"], signed["badge"]) == ("UNDER_REVIEW", "in_progress")
