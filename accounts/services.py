@@ -272,7 +272,11 @@ def representative_of(*, account_id: int) -> Organisation | None:
     confirmed one first (the name its suppliers know it by, suppliers.mandates.buyer_name)."""
     return (
         Organisation.objects.filter(account_id=account_id)
-        .order_by(F("representative_confirmed_at").desc(nulls_last=True), "-verified_at", "id")
+        .order_by(
+            F("representative_confirmed_at").desc(nulls_last=True),
+            F("verified_at").desc(nulls_last=True),
+            "id",
+        )
         .first()
     )
 
