@@ -5,7 +5,14 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from accounts.models import APIKey, Mandate, Organisation, Plan, UpgradeRequest, UpgradeRequestStatus, User
-from accounts.services import UpgradeRequestRefused, upgrade_request_decide
+from accounts.services import (
+    RepresentativeRefused,
+    UpgradeRequestRefused,
+    representative_confirm,
+    representative_confirmation_changed,
+    representative_confirmation_withdraw,
+    upgrade_request_decide,
+)
 
 
 @admin.register(Plan)
@@ -166,8 +173,17 @@ class MandateInline(admin.TabularInline):
 
 @admin.register(Organisation)
 class OrganisationAdmin(_VerifiedByStaff):
-    list_display = ("name", "nip", "eori", "country", "account", "verified_at", "verified_by")
-    list_filter = ("verified_at", "country")
+    list_display = (
+        "name",
+        "nip",
+        "eori",
+        "country",
+        "account",
+        "verified_at",
+        "verified_by",
+        "representative_confirmed_at",
+    )
+    list_filter = ("verified_at", "representative_confirmed_at", "country")
     search_fields = ("name", "nip", "eori", "account__email")
     fields = (
         "name",
@@ -179,9 +195,52 @@ class OrganisationAdmin(_VerifiedByStaff):
         "verification_note",
         "verified_at",
         "verified_by",
+        "representative_confirmed_at",
+        "representative_confirmed_by",
         "created_at",
     )
+    readonly_fields = (
+        *_VerifiedByStaff.readonly_fields,
+        "representative_confirmed_at",
+        "representative_confirmed_by",
+    )
+    actions = [*_VerifiedByStaff.actions, "confirm_representative", "withdraw_representative"]
     inlines = [MandateInline]
+
+    @admin.action(description="Withdraw verification")
+    def withdraw_verification(self, request: HttpRequest, queryset: QuerySet[Organisation]) -> None:
+        # A confirmed representative is a verified one: its declarations' public record changes.
+        changed = list(queryset.filter(verified_at__isnull=False, representative_confirmed_at__isnull=False))
+        super().withdraw_verification(request, queryset)
+        for organisation in changed:
+            representative_confirmation_changed.send(sender=Organisation, organisation=organisation)
+
+    @admin.action(
+        description=(
+            "Confirm as authorised representative (I checked the registry, that it is established in "
+            "the EU and files for others under written mandates)"
+        )
+    )
+    def confirm_representative(self, request: HttpRequest, queryset: QuerySet[Organisation]) -> None:
+        confirmed, refused = 0, []
+        for organisation in queryset:
+            try:
+                representative_confirm(organisation=organisation, by=request.user)
+            except RepresentativeRefused as exc:
+                refused.append(str(exc))
+                continue
+            confirmed += 1
+            self.log_change(request, organisation, "Confirmed as authorised representative")
+        self.message_user(request, f"Confirmed {confirmed} representative(s).", messages.SUCCESS)
+        for reason in refused:
+            self.message_user(request, reason, messages.WARNING)
+
+    @admin.action(description="Withdraw the confirmation as authorised representative")
+    def withdraw_representative(self, request: HttpRequest, queryset: QuerySet[Organisation]) -> None:
+        for organisation in queryset.filter(representative_confirmed_at__isnull=False):
+            representative_confirmation_withdraw(organisation=organisation, by=request.user)
+            self.log_change(request, organisation, "Confirmation as authorised representative withdrawn")
+        self.message_user(request, "Confirmation withdrawn.", messages.SUCCESS)
 
 
 @admin.register(Mandate)

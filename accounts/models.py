@@ -232,6 +232,19 @@ class Organisation(models.Model):
         limit_choices_to={"is_staff": True},
     )
     verification_note = models.TextField(blank=True, help_text="What staff checked (registry, documents)")
+    # Staff confirmed this account's own organisation as an authorised representative
+    # (Regulation (EU) 2023/1115, Article 2(23) and Article 6: established in the Union, acting
+    # under written mandates). Once for the organisation: every declaration it files for a
+    # represented operator (a buyer for its farmers) names it as confirmed in its public record.
+    representative_confirmed_at = models.DateTimeField(null=True, blank=True)
+    representative_confirmed_by = models.ForeignKey(
+        User,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        limit_choices_to={"is_staff": True},
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -246,6 +259,11 @@ class Organisation(models.Model):
     @property
     def is_verified(self) -> bool:
         return self.verified_at is not None
+
+    @property
+    def is_confirmed_representative(self) -> bool:
+        """Verified, and confirmed by staff as an authorised representative."""
+        return self.is_verified and self.representative_confirmed_at is not None
 
 
 class Mandate(models.Model):

@@ -8,6 +8,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Q
+from django.dispatch import Signal
 from django.utils import timezone
 
 from accounts import keys
@@ -211,6 +212,73 @@ def organisation_identity_confirmed(
         return organisation.account_id == account_id
     mandate = Mandate.objects.filter(account_id=account_id, organisation=organisation).first()
     return mandate is not None and mandate.is_active(now)
+
+
+# Sent (inside the transaction) when staff confirm an organisation as an authorised
+# representative or withdraw that, with `organisation`: what the public record of every
+# declaration it filed for a represented operator says changes with it (compliance listens).
+representative_confirmation_changed = Signal()
+
+
+class RepresentativeRefused(ValueError):
+    """The organisation cannot be confirmed as a representative (a reason for staff)."""
+
+
+@transaction.atomic
+def representative_confirm(*, organisation: Organisation, by: User) -> Organisation:
+    """Staff confirm an account's own organisation as an authorised representative, once for
+    all the operators it files for (Article 6). Confirming also verifies the organisation if
+    staff had not yet: the action is taken after the same registry check."""
+    if not by.is_staff:
+        raise RepresentativeRefused("Only staff confirm a representative.")
+    if organisation.account_id is None:
+        raise RepresentativeRefused(
+            f"{organisation} is a represented operator, not an account's own organisation."
+        )
+    locked = Organisation.objects.select_for_update().get(pk=organisation.pk)
+    if locked.representative_confirmed_at is not None and locked.verified_at is not None:
+        return locked
+    now = timezone.now()
+    if locked.verified_at is None:
+        locked.verified_at, locked.verified_by = now, by
+    locked.representative_confirmed_at, locked.representative_confirmed_by = now, by
+    locked.save(
+        update_fields=[
+            "verified_at",
+            "verified_by",
+            "representative_confirmed_at",
+            "representative_confirmed_by",
+        ]
+    )
+    representative_confirmation_changed.send(sender=Organisation, organisation=locked)
+    return locked
+
+
+@transaction.atomic
+def representative_confirmation_withdraw(*, organisation: Organisation, by: User) -> Organisation:
+    if not by.is_staff:
+        raise RepresentativeRefused("Only staff withdraw a representative's confirmation.")
+    locked = Organisation.objects.select_for_update().get(pk=organisation.pk)
+    if locked.representative_confirmed_at is None:
+        return locked
+    locked.representative_confirmed_at, locked.representative_confirmed_by = None, None
+    locked.save(update_fields=["representative_confirmed_at", "representative_confirmed_by"])
+    representative_confirmation_changed.send(sender=Organisation, organisation=locked)
+    return locked
+
+
+def representative_of(*, account_id: int) -> Organisation | None:
+    """The organisation an account files as when it represents others: its own, the
+    confirmed one first (the name its suppliers know it by, suppliers.mandates.buyer_name)."""
+    return (
+        Organisation.objects.filter(account_id=account_id)
+        .order_by(
+            F("representative_confirmed_at").desc(nulls_last=True),
+            F("verified_at").desc(nulls_last=True),
+            "id",
+        )
+        .first()
+    )
 
 
 def eu_credential_set(

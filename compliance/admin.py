@@ -4,6 +4,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.http import HttpRequest
 
+from compliance.evidence_record import VERDICT_STATUSES, statement_record_reissue
 from compliance.models import (
     ALLOWED_TRANSITIONS,
     DDSCommodity,
@@ -121,6 +122,11 @@ class DDSAdmin(admin.ModelAdmin):
     def save_model(self, request: HttpRequest, obj: DueDiligenceStatement, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
         new_status = form.cleaned_data.get("new_status")
+        edited = set(form.changed_data) - {"new_status", "reason"}
+        if edited and new_status not in VERDICT_STATUSES:
+            # Every field staff may edit is on the public record (verify, the status page):
+            # its latest evidence record says the same, written in the admin's transaction.
+            statement_record_reissue(obj)
         if new_status:
             try:
                 dds_transition(

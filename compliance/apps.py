@@ -15,3 +15,10 @@ class ComplianceConfig(AppConfig):
             pre_delete.connect(
                 refuse_deleting_retained, sender=model, dispatch_uid=f"retention-{model.__name__}"
             )
+
+        from accounts.services import representative_confirmation_changed  # noqa: PLC0415
+        from compliance.receivers import representative_confirmation_receive  # noqa: PLC0415
+
+        representative_confirmation_changed.connect(
+            representative_confirmation_receive, dispatch_uid="compliance.representative_confirmation"
+        )

@@ -19,6 +19,7 @@ from django.utils.translation import pgettext_lazy
 from accounts.limits import certificate_pages_per_minute, page_rate_limited
 from compliance.labels import BENCHMARK_TEXTS, RISK_TEXTS, RULE_TEXTS, STATUS_TEXTS
 from compliance.plot_map import statement_map_svg
+from compliance.public_record import statement_public_record
 from compliance.services import dds_find_public
 from eudr_service.lib.i18n import by_language
 from eudr_service.lib.pdf import qr_svg_data_uri
@@ -53,6 +54,25 @@ MESSAGES = {
     "held_by_identity": _("the operator's identity is not confirmed"),
     "name_as_filed": _("name as given in the statement"),
     "representative": _("filed by an authorised representative"),
+    "filed_by": _("Filed by"),
+    "representative_role": _("authorised representative (Regulation (EU) 2023/1115, Article 6)"),
+    "representative_confirmed": _("confirmed by our staff as authorised representative"),
+    "representative_unconfirmed": _("not confirmed by our staff as authorised representative"),
+    "representative_unconfirmed_note": _(
+        "This declaration was filed by an authorised representative our staff have not confirmed. "
+        "This page therefore does not show it as verified or valid."
+    ),
+    "mandate": _("Mandate"),
+    "mandate_signed_document": _("a signed authorisation reviewed by our staff"),
+    "mandate_email_confirmation": _("a confirmation by e-mail link"),
+    "mandate_confirmed_at": _("confirmed"),
+    "operator_identity_basis": _("Operator's identity"),
+    "operator_verified_by_staff": _("a registered organisation verified by our staff"),
+    "operator_signed_authorisation_reviewed_by_staff": _("as in the signed authorisation our staff reviewed"),
+    "operator_declared_by_representative": _(
+        "declared by the representative, confirmed by e-mail link (not verified)"
+    ),
+    "eu_status": _("Status in the EU Information System"),
     "commodity": _("Commodity"),
     "country": _("Country of production"),
     "benchmark": _("country risk class (EU 2025/1093)"),
@@ -121,12 +141,15 @@ def certificate_page(request: HttpRequest, dds_id: str) -> HttpResponse:
         with translation.override(lang):
             return render(request, "compliance/certificate_not_found.html", context, status=404)
     identity = statement.operator_identity()
-    # The status the verify record shows: UNDER_REVIEW for a COMPLIANT screening of an
-    # unconfirmed operator (held_by_identity says why).
-    status = statement.public_status(identity_confirmed=identity["confirmed"])
+    # The facts the verify record, the widget and the evidence record show, from the one
+    # function that computes them: UNDER_REVIEW for a COMPLIANT screening of an unconfirmed
+    # operator (held_by_identity says why).
+    facts = statement_public_record(statement)
+    identity["confirmed"] = facts.identity_confirmed
+    status = facts.status
     own_url = certificate_url(dds_id=statement.dds_id, lang=lang)
     evidence = statement.evidence()
-    badge = statement.badge(identity_confirmed=identity["confirmed"])
+    badge = facts.badge
     simplified = statement.is_simplified
     with translation.override(lang):
         commodity_text = commodity_label(statement.commodity)
@@ -151,8 +174,15 @@ def certificate_page(request: HttpRequest, dds_id: str) -> HttpResponse:
         # A COMPLIANT screening shown as "in progress" only because the operator is unconfirmed.
         held_by_identity=statement.effective_status() == "COMPLIANT" and not identity["confirmed"],
         identity=identity,
-        operator_name=statement.public_operator_name(identity_confirmed=identity["confirmed"]),
-        validity=statement.public_validity(identity_confirmed=identity["confirmed"]),
+        operator_name=facts.operator_name,
+        validity=facts.validity,
+        filed_by=facts.filed_by,
+        mandate=facts.mandate,
+        mandate_text=TEXTS[lang].get(f"mandate_{facts.mandate['basis']}", "") if facts.mandate else "",
+        operator_identity_text=TEXTS[lang].get(f"operator_{facts.mandate['operator_identity']}", "")
+        if facts.mandate
+        else "",
+        eu_status=facts.eu_status,
         evidence=evidence,
         attestation=statement.attestation(),
         own_url=own_url,

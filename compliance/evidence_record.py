@@ -2,7 +2,10 @@
 
 Written by `compliance.services.dds_transition` in the transaction that records a verdict
 (a move to UNDER_REVIEW, COMPLIANT, AT_RISK or NON_COMPLIANT), so the record exists exactly
-when the verdict does. It states everything the verdict rested on: each plot's input (by a
+when the verdict does; and again whenever what the public may see of the statement changes
+(an amendment, a change of its confidentiality, its representative confirmed or no longer:
+`statement_record_reissue`), so the latest record always says what the public record says.
+It states everything the verdict rested on: each plot's input (by a
 salted hash; the inputs themselves travel in the attachments), the exact area screened, the
 risk engine's answer, the finding, the layers with their files' checksums, the country
 benchmark rows and Annex I lines with their acts, the methodology's numbers and the rule
@@ -13,10 +16,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+
+from accounts.services import OperatorRole
 from compliance.evidence import decided_by
 from compliance.geolocation import to_shape
 from compliance.models import DDSPlot, DDSStatus, DueDiligenceStatement, PlotKind
+from compliance.public_record import statement_public_record
 from compliance.screening import LOW_RISK_FINDINGS, NEEDS_FOREST_EVIDENCE, STATUS_BY_FINDING
+from compliance.verification_cache import verification_forget
 from eudr_service.lib.timestamps import iso_millis
 from evidence import records
 from evidence.models import EvidenceRecord
@@ -163,6 +171,9 @@ def statement_verdict_content(
         "screened_at": iso_millis(statement.screened_at),
         "filed_on": on.isoformat(),
         "geolocation_confidential": statement.geolocation_confidential,
+        # What the public record said when this was signed (compliance.public_record: the same
+        # facts verify, the status page and the widget show); `status` above is the screening's.
+        "public_record": statement_public_record(statement).signed_part(),
         "methodology": {
             "version": engine.METHODOLOGY_VERSION,
             "parameters": engine.METHODOLOGY_PARAMETERS,
@@ -194,3 +205,32 @@ def statement_record_write(statement: DueDiligenceStatement) -> EvidenceRecord:
         publishable=True,
         confidential=statement.geolocation_confidential,
     )
+
+
+def statement_record_reissue(statement: DueDiligenceStatement) -> EvidenceRecord | None:
+    """A new record of a statement whose public record changed, if it has a verdict to record
+    (a statement still SUBMITTED has none yet: its first record comes with its verdict). Call
+    in the transaction that made the change."""
+    if statement.status not in VERDICT_STATUSES:
+        return None
+    return statement_record_write(statement)
+
+
+def represented_records_reissue(*, owner_id: int) -> int:
+    """New records for every live declaration `owner_id` filed as authorised representative:
+    staff confirmed its organisation as representative, or withdrew that, which changes what
+    each one's public record says. One short transaction per statement; returns how many."""
+    written = 0
+    ids = DueDiligenceStatement.objects.filter(
+        owner_id=owner_id,
+        livemode=True,
+        operator_role=OperatorRole.AUTHORISED_REPRESENTATIVE,
+        status__in=VERDICT_STATUSES,
+    ).values_list("pk", flat=True)
+    for pk in ids.iterator():
+        with transaction.atomic():
+            statement = DueDiligenceStatement.objects.select_for_update().get(pk=pk)
+            written += statement_record_reissue(statement) is not None
+            # Its cached verify answer said otherwise (no statement row changed to drop it).
+            verification_forget(dds_id=statement.dds_id)
+    return written

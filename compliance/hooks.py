@@ -24,6 +24,9 @@ receives it to write the outbox row of a live statement that became COMPLIANT.
                                      the statement has no submission (the OpenAPI document
                                      declares the section an object; eu_filing gives its
                                      fields, docs/eu-information-system.md lists them)
+    statement_eu_status(statement)   the EU's own status of the statement (V3 EudrStatusType,
+                                     e.g. AVAILABLE) as last learnt; "" before it gave one
+                                     (the public record's `eu_status`)
     grouped_declarations(...)        a filing's `grouped_declarations`, normalised, once each
                                      is the EU reference number of one of the account's own
                                      statements the EU holds as AVAILABLE or ARCHIVED; a
@@ -49,6 +52,8 @@ statement_status_changed = Signal()
 
 class EuFilingPort(Protocol):
     def statement_section(self, statement: DueDiligenceStatement) -> dict | None: ...
+
+    def statement_eu_status(self, statement: DueDiligenceStatement) -> str: ...
 
     def grouped_declarations(
         self,

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, date, datetime
+from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from accounts.services import organisation_identity_confirmed
-from compliance import declarations
+from accounts.services import OperatorRole, organisation_identity_confirmed, representative_of
+from compliance import declarations, public_record
 from compliance.evidence import statement_attestation, statement_evidence, statement_operator_identity
+from compliance.public_record import MandateBasis
 from compliance.verification_cache import verification_forget
 from eudr_service.lib.encryption import EncryptedTextField
 from eudr_service.lib.retention import protect_while_retained
@@ -123,6 +125,11 @@ class DueDiligenceStatement(models.Model):
         "accounts.Organisation", null=True, blank=True, on_delete=models.PROTECT, related_name="statements"
     )
     operator_role = models.CharField(max_length=32, default="operator")
+    # A filing as authorised representative under a mandate held outside the account's
+    # organisations (a buyer's supplier mandate, suppliers.bulk): what the mandate rested on
+    # when filed, for the public record (compliance.public_record). Empty otherwise.
+    mandate_basis = models.CharField(max_length=24, choices=MandateBasis.choices, blank=True)
+    mandate_confirmed_at = models.DateTimeField(null=True, blank=True)
     # V3 geoLocationConfidential: the geolocation is not disclosed down the supply chain.
     # Our public pages (status page, its map) then show no plot geometry either.
     geolocation_confidential = models.BooleanField(default=False)
@@ -188,8 +195,24 @@ class DueDiligenceStatement(models.Model):
     def is_public(self) -> bool:
         return self.livemode and self.status != DDSStatus.DRAFT
 
+    @property
+    def filed_under_own_mandate(self) -> bool:
+        """Filed as authorised representative under a mandate of the account's own records (a
+        buyer's supplier mandate), not one staff recorded for a matched organisation."""
+        return (
+            self.operator_role == OperatorRole.AUTHORISED_REPRESENTATIVE
+            and self.organisation_id is None
+            and bool(self.mandate_basis)
+        )
+
     def operator_identity_confirmed(self) -> bool:
-        """Staff verified the operator, and the owner's right to file for it."""
+        """Staff verified the operator, and the owner's right to file for it. For a filing
+        under the account's own mandate (a buyer for its farmers): staff confirmed the
+        account's organisation as an authorised representative, once for all it represents
+        (docs/buyers.md, "What the public record says")."""
+        if self.filed_under_own_mandate:
+            representative = representative_of(account_id=self.owner_id)
+            return representative is not None and representative.is_confirmed_representative
         return organisation_identity_confirmed(
             account_id=self.owner_id,
             organisation=self.organisation,
@@ -288,27 +311,31 @@ class DueDiligenceStatement(models.Model):
         # Built from configuration, never from the Host header of a request.
         return f"{settings.PUBLIC_BASE_URL}/cert/{self.dds_id}"
 
-    def verification_record(self) -> dict[str, str | None]:
-        """The public verify answer: the fields of spec 2.1, in order, plus
-        `operator_identity` (additive). For a confirmed operator `operator_name` is
-        the verified organisation's registered name; `verified_at` and `valid_until`
-        follow public_validity (nothing reads as verified or valid unless the
-        statement is COMPLIANT now with a confirmed operator); `status` follows
-        public_status (never COMPLIANT for an unconfirmed operator)."""
-        confirmed = self.operator_identity_confirmed()
-        validity = self.public_validity(identity_confirmed=confirmed)
+    def verification_record(self) -> dict[str, Any]:
+        """The public verify answer: the fields of spec 2.1, in order, then the additive
+        ones. Every value comes from compliance.public_record, which the status page, the
+        widget (through this record) and the signed evidence record read too.
+
+        For a confirmed operator `operator_name` is the verified organisation's registered
+        name; `verified_at` and `valid_until` follow public_validity (nothing reads as
+        verified or valid unless the statement is COMPLIANT now with a confirmed operator);
+        `status` follows public_status (never COMPLIANT for an unconfirmed operator)."""
+        facts = public_record.statement_public_record(self)
         return {
             "dds_id": self.dds_id,
-            "status": self.public_status(identity_confirmed=confirmed),
+            "status": facts.status,
             "risk_level": self.risk_level or None,
-            "operator_name": self.public_operator_name(identity_confirmed=confirmed),
+            "operator_name": facts.operator_name,
             "commodity": self.commodity,
             "country_of_production": self.country_of_production,
-            "verified_at": iso_millis(validity["verified_at"]),
-            "valid_until": iso_millis(validity["valid_until"]),
+            "verified_at": iso_millis(facts.validity["verified_at"]),
+            "valid_until": iso_millis(facts.validity["valid_until"]),
             "cert_url": self.cert_url(),
-            "operator_identity": "confirmed" if confirmed else "unconfirmed",
+            "operator_identity": facts.operator_identity,
             "document_type": self.document_type,
+            "filed_by": facts.filed_by,
+            "mandate": facts.mandate,
+            "eu_status": facts.eu_status,
         }
 
 

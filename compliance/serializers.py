@@ -15,6 +15,36 @@ from regulation.commodities import UnknownCommodity, commodity_label, normalize_
 from risk.engine import RiskLevel
 
 
+class VerifyFiledBySerializer(serializers.Serializer):
+    role = serializers.ChoiceField(choices=["operator", "authorised_representative"])
+    name = serializers.CharField(
+        allow_null=True,
+        help_text="The operator's public name; for a representative, its organisation's registered name",
+    )
+    confirmed_by_staff = serializers.BooleanField(
+        help_text="Staff verified the operator, or confirmed the representative (once, for all it files for)"
+    )
+
+
+class VerifyMandateSerializer(serializers.Serializer):
+    basis = serializers.ChoiceField(
+        choices=["signed_document", "email_confirmation"],
+        help_text=(
+            "`signed_document`: a signed authorisation our staff reviewed (or a mandate staff verified); "
+            "`email_confirmation`: the operator used a link sent to the address the representative gave"
+        ),
+    )
+    confirmed_at = serializers.CharField(allow_null=True, help_text="2026-03-01T12:00:00.000Z")
+    operator_identity = serializers.ChoiceField(
+        choices=["verified_by_staff", "signed_authorisation_reviewed_by_staff", "declared_by_representative"],
+        help_text=(
+            "How the represented operator's identity is known: `declared_by_representative` when the mandate "
+            "rests on an e-mail confirmation only (the representative's roster names the operator; nobody "
+            "verified who it is)"
+        ),
+    )
+
+
 class VerificationRecordSerializer(serializers.Serializer):
     """Specification 2.1; timestamps are UTC with milliseconds and a Z suffix."""
 
@@ -37,8 +67,10 @@ class VerificationRecordSerializer(serializers.Serializer):
         choices=["confirmed", "unconfirmed"],
         help_text=(
             "Additive field: `confirmed` only when staff verified the operator and the filing "
-            "account's right to file for it. While `unconfirmed`, `verified_at` is null and the "
-            "badge is never green."
+            "account's right to file for it, or, for a declaration an authorised representative "
+            "filed under its own mandate (a buyer for its farmers), staff confirmed the "
+            "representative (`filed_by`; `mandate.operator_identity` says how the operator is known). "
+            "While `unconfirmed`, `verified_at` is null and the badge is never green."
         ),
     )
     document_type = serializers.ChoiceField(
@@ -48,6 +80,17 @@ class VerificationRecordSerializer(serializers.Serializer):
             "small primary operators) is not a due diligence statement; declarations filed before "
             "the `SD-` identifiers keep their `DDS-` identifier and still say `simplified_declaration`."
         ),
+    )
+    filed_by = VerifyFiledBySerializer(
+        help_text="Additive field: who filed it, the operator itself or an authorised representative (Art. 6)"
+    )
+    mandate = VerifyMandateSerializer(
+        allow_null=True,
+        help_text="Additive field: what a representative's mandate rests on; null for an operator's own",
+    )
+    eu_status = serializers.CharField(
+        allow_null=True,
+        help_text="Additive field: the EU Information System's own status (e.g. AVAILABLE); null before",
     )
 
 

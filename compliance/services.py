@@ -33,6 +33,7 @@ from compliance.models import (
     IdempotencyRecord,
     PlotKind,
 )
+from compliance.public_record import RepresentedMandate
 from compliance.screening import critical_plots_emit, plot_screen, statement_plots, verdict
 from eudr_service.lib.plot_geometry import count_positions, point_area_ha
 from regulation.commodities import UnknownCommodity, normalize_commodity
@@ -199,18 +200,20 @@ def dds_file(
     filing_kind: str = FilingKind.DDS,
     livemode: bool = True,
     represented: bool = False,
+    mandate: RepresentedMandate | None = None,
     claim: Callable[[DueDiligenceStatement], None] | None = None,
 ) -> tuple[DueDiligenceStatement, bool]:
     """File a statement from a validated body; returns (statement, replayed).
 
+    `mandate` (or `represented` alone, which names no mandate): the account files as the
+    operator's authorised representative under a mandate recorded outside the account's
+    organisations (a buyer's supplier mandate), so the statement names the operator as
+    represented (V3 representedOperator) even when no organisation of the account matches
+    it, and its public record says what the mandate rested on (compliance.public_record).
+
     `claim`, when given, runs inside the filing's transaction with the new statement and
     may raise to undo it: a caller filing on behalf of a queue records the statement
     against its own row there, or finds the row taken back (cancelled) and files nothing.
-
-    `represented`: the account files as the operator's authorised representative under a
-    mandate recorded outside the account's organisations (a buyer's supplier mandate), so
-    the statement names the operator as represented (V3 representedOperator) even when
-    no organisation of the account matches it.
 
     `livemode=False` files test data (a sandbox key). An Idempotency-Key used
     in the other mode is a conflict: a replay must never cross modes.
@@ -228,7 +231,12 @@ def dds_file(
     try:
         with transaction.atomic():
             statement = _dds_create_filed(
-                owner=owner, data=data, filing_kind=filing_kind, livemode=livemode, represented=represented
+                owner=owner,
+                data=data,
+                filing_kind=filing_kind,
+                livemode=livemode,
+                represented=represented or mandate is not None,
+                mandate=mandate,
             )
             if idempotency_key:
                 IdempotencyRecord.objects.create(
@@ -251,7 +259,13 @@ def dds_file(
 
 
 def _dds_create_filed(
-    *, owner: User, data: dict[str, Any], filing_kind: str, livemode: bool, represented: bool = False
+    *,
+    owner: User,
+    data: dict[str, Any],
+    filing_kind: str,
+    livemode: bool,
+    represented: bool = False,
+    mandate: RepresentedMandate | None = None,
 ) -> DueDiligenceStatement:
     operator, lines, attestation = data["operator"], data["commodities"], data["attestation"]
     first = lines[0]
@@ -288,6 +302,8 @@ def _dds_create_filed(
         operator_size=operator.get("size", ""),
         livemode=livemode,
         geolocation_confidential=data.get("geolocation_confidential", False),
+        mandate_basis=mandate.basis if mandate is not None else "",
+        mandate_confirmed_at=mandate.confirmed_at if mandate is not None else None,
     )
     dds_lines_create(statement=statement, lines=lines)
     dds_transition(

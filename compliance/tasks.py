@@ -5,6 +5,7 @@ from django.conf import settings
 
 from compliance.documents import dds_documents_maintain, dds_pdf_render
 from compliance.downstream import trading_partner_records_purge
+from compliance.evidence_record import represented_records_reissue
 from compliance.services import dds_screen, dds_sweep_unscreened
 
 
@@ -38,3 +39,8 @@ def dds_documents_maintain_task() -> dict[str, int]:
 @shared_task(name="compliance.trading_partner_records_purge")
 def trading_partner_records_purge_task() -> int:
     return trading_partner_records_purge()
+
+
+@shared_task(name="compliance.represented_records_reissue", acks_late=True)
+def represented_records_reissue_task(owner_id: int) -> int:
+    return represented_records_reissue(owner_id=owner_id)

@@ -22,9 +22,9 @@ def verification_cache_key(*, raw_id: str) -> str | None:
 
 
 def cache_key(identifier: str) -> str:
-    # v4: records of unconfirmed operators no longer say COMPLIANT; entries written
-    # under an earlier version are never read again.
-    return f"verify:v4:{identifier}"
+    # v5: records carry filed_by, mandate and eu_status; entries written under an earlier
+    # version are never read again.
+    return f"verify:v5:{identifier}"
 
 
 def verification_forget(*, dds_id: str) -> None:

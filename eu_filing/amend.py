@@ -20,7 +20,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import EuCredential, User
-from accounts.services import organisation_match
+from accounts.services import OperatorMatch, OperatorRole, organisation_match
+from compliance.evidence_record import statement_record_reissue
 from compliance.models import DDSStatus, DDSStatusChange, DueDiligenceStatement, FilingKind
 from compliance.screening import plot_screen, statement_plots, verdict
 from compliance.services import dds_lines_create
@@ -92,6 +93,9 @@ def _header_set(statement: DueDiligenceStatement, data: dict[str, Any]) -> None:
     )
     if statement.filing_kind == FilingKind.SIMPLIFIED:
         statement.operator_size = operator.get("size", statement.operator_size)
+    if statement.mandate_basis and match.role != OperatorRole.AUTHORISED_REPRESENTATIVE:
+        # Filed under the account's own mandate for this operator: still the representative's.
+        match = OperatorMatch(None, OperatorRole.AUTHORISED_REPRESENTATIVE)
     statement.organisation, statement.operator_role = match.organisation, match.role
     statement.internal_reference = data.get("internal_reference", "")
     statement.commodity = ", ".join(dict.fromkeys(line["commodity"].polish_name for line in lines))
@@ -156,6 +160,9 @@ def dds_amend(*, statement: DueDiligenceStatement, data: dict[str, Any], by: Use
             raise AmendRefused("eu_unavailable", f"The EU Information System did not answer: {exc}") from exc
         fresh = EuSubmission.objects.select_for_update().select_related("statement").get(pk=submission.pk)
         _status_set(fresh, answer.status, overview=None)
+        # What the public may see changed (the plots, their confidentiality): a new evidence
+        # record in this transaction, which the status page links from now on.
+        statement_record_reissue(locked)
     return locked
 
 

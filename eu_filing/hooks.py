@@ -31,6 +31,10 @@ class EuFilingPort:
         submission = EuSubmission.objects.filter(statement=statement).first()
         return EuIsSerializer(submission).data if submission else None
 
+    def statement_eu_status(self, statement: DueDiligenceStatement) -> str:
+        found = EuSubmission.objects.filter(statement=statement).values_list("eu_status", flat=True).first()
+        return found or ""
+
     def grouped_declarations(
         self,
         *,

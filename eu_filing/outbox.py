@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from accounts.models import EuCredential, EuEnvironment
 from accounts.services import eu_credential_confirm, eu_credential_get, eu_credential_unconfirm
+from compliance.evidence_record import statement_record_reissue
 from compliance.models import DDSStatus, DueDiligenceStatement, FilingKind
 from compliance.services import dds_transition
 from eu_filing import events
@@ -353,6 +354,9 @@ def _status_set(submission: EuSubmission, status: EudrStatus, *, overview: Overv
             detail=(overview.rejection_reason or "") if overview else "",
         )
         events.dds_eu_status_changed_emit(submission=submission, from_status=previous)
+        # The EU's status is part of the statement's public record: its latest evidence record
+        # says it too (compliance.public_record), so a reader gets one answer.
+        statement_record_reissue(submission.statement)
 
 
 def eu_submissions_poll(*, now=None) -> int:

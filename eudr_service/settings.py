@@ -511,13 +511,22 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
-    # Enums whose field names are common words get names of their own, not `StateEnum`,
-    # and one name for a choice set used by fields of different names.
+    # Enums whose field names are common words get names of their own, not `StateEnum`;
+    # one name for a choice set used by fields of different names; the verify record's
+    # additive fields (`operator_identity`, `role`, `basis`) named so the client's stay.
     "ENUM_NAME_OVERRIDES": {
         # eu_filing.models.UpstreamState and UpstreamOrigin (the API gives the codes only).
         "UpstreamStateEnum": ["valid", "withdrawn", "not_usable", "not_found", "unknown"],
         "UpstreamOriginEnum": ["recorded", "roster", "consignment", "own"],
         "AuthorisedFieldEnum": "suppliers.models.AUTHORISED_FIELDS",
+        "OperatorIdentityEnum": ["confirmed", "unconfirmed"],
+        "VerifyMandateOperatorIdentityEnum": [
+            "verified_by_staff",
+            "signed_authorisation_reviewed_by_staff",
+            "declared_by_representative",
+        ],
+        "VerifyFiledByRoleEnum": ["operator", "authorised_representative"],
+        "VerifyMandateBasisEnum": ["signed_document", "email_confirmation"],
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -193,11 +193,24 @@ def reference(record: EvidenceRecord | None) -> dict[str, Any] | None:
     }
 
 
+def confidential_now(record: EvidenceRecord) -> bool:
+    """Whether the subject's geolocation is confidential now, or was when `record` was written.
+
+    Every change of what the public may see of a subject writes a new record in the same
+    transaction (compliance.evidence_record), so the subject's latest record carries its
+    current state: an older record's public form follows it and withholds the inputs once
+    the statement became confidential, whatever it was when that record was signed."""
+    if record.confidential:
+        return True
+    current = latest(record.subject_kind, record.subject_id)
+    return current is not None and current.confidential
+
+
 def document(record: EvidenceRecord, *, public: bool) -> dict[str, Any]:
     """The record as served: the signed body, its signature and hash, and the attachments.
     The public form never carries the caller's references, nor the inputs of a statement
-    whose geolocation is confidential."""
-    shown = not (public and record.confidential)
+    whose geolocation is confidential now or was when the record was written."""
+    shown = not (public and confidential_now(record))
     attachments = json.loads(record.attachments)
     if public:
         attachments = {"inputs": attachments["inputs"]} if shown else None

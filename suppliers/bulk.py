@@ -29,6 +29,7 @@ from compliance.sd_serializers import SDFilingSerializer
 from compliance.services import IdempotencyConflict, dds_file
 from eu_filing.models import EuState, EuSubmission, UpstreamState
 from eudr_service.lib.problems import flatten_validation_errors
+from suppliers.mandates import mandate_filed_on
 from suppliers.models import (
     BulkFiling,
     BulkFilingRow,
@@ -299,6 +300,7 @@ def _file_row(row: BulkFilingRow) -> None:
             filing_kind=FilingKind.SIMPLIFIED,
             livemode=filing.livemode,
             represented=True,
+            mandate=mandate_filed_on(mandate),
             claim=lambda statement: _record_filed(row, statement, mandate),
         )
     except IdempotencyConflict:

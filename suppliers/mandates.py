@@ -25,6 +25,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from compliance.public_record import MandateBasis, RepresentedMandate
 from regulation.commodities import commodity_label
 from suppliers.models import (
     MANDATE_IN_FORCE,
@@ -200,6 +201,17 @@ def mandates_request_many(*, suppliers) -> tuple[int, int]:
             mandate_request(supplier=supplier, now=now)
             requested += 1
     return requested, skipped
+
+
+def mandate_filed_on(mandate: SupplierMandate) -> RepresentedMandate | None:
+    """What a declaration filed now under `mandate` rests on, for its public record: a signed
+    authorisation staff reviewed, or the supplier's e-mail confirmation; None when it is not
+    in force."""
+    if not mandate.is_active:
+        return None
+    if mandate.kind == MandateKind.DOCUMENT:
+        return RepresentedMandate(basis=MandateBasis.SIGNED_DOCUMENT, confirmed_at=mandate.reviewed_at)
+    return RepresentedMandate(basis=MandateBasis.EMAIL_CONFIRMATION, confirmed_at=mandate.confirmed_at)
 
 
 def mandate_link(mandate: SupplierMandate) -> str:

@@ -178,3 +178,16 @@ def test_staff_see_the_species_and_the_confidentiality_of_a_statement(staff_clie
     html = page.content.decode()
     assert page.status_code == 200
     assert "Quercus robur" in html and "Geolocation confidential" in html
+
+
+def test_staff_editing_what_the_public_sees_writes_a_new_evidence_record(staff_client, make_statement):
+    from evidence.models import EvidenceRecord
+
+    statement = make_statement("COMPLIANT", risk_level="low")
+    before = EvidenceRecord.objects.filter(subject_id=statement.dds_id).count()
+    url = f"/admin/compliance/duediligencestatement/{statement.pk}/change/"
+    response = staff_client.post(url, _dds_form(statement, risk_level="medium"))
+    assert response.status_code == 302
+    records = EvidenceRecord.objects.filter(subject_id=statement.dds_id).order_by("created_at", "id")
+    assert records.count() == before + 1
+    assert '"risk_level":"medium"' in records.last().body

@@ -29,6 +29,9 @@ def test_record_has_exactly_the_specified_fields_in_order(api_client, make_state
         "cert_url",
         "operator_identity",  # additive: the specification's fields come first, unchanged
         "document_type",  # additive: due_diligence_statement or simplified_declaration
+        "filed_by",  # additive: who filed it (operator or authorised representative)
+        "mandate",  # additive: what a representative's mandate rests on; null otherwise
+        "eu_status",  # additive: the EU Information System's own status
     ]
     assert body["document_type"] == "due_diligence_statement"
     assert body["operator_identity"] == "confirmed"

@@ -40,6 +40,9 @@ SPEC_FIELDS = {
     "cert_url",
     "operator_identity",
     "document_type",
+    "filed_by",
+    "mandate",
+    "eu_status",
 }
 
 

@@ -382,3 +382,59 @@ def test_demo_page_renders_every_style_and_state(open_page, live_server):
             assert states[f"w-{style}-DDS-BR-2025-000004-DEMO-{lang}"] == "none"
             assert states[f"w-{style}-DDS-PL-2024-000007-DEMO-{lang}"] == "none"  # expired
     assert len(requests) == 8  # one per distinct statement, not per element
+
+
+REPRESENTATIVE_ROWS = {
+    "pl": ("Złożył", "Pełnomocnictwo", "potwierdzony przez nasz zespół", "potwierdzenie linkiem e-mail"),
+    "en": ("Filed by", "Mandate", "confirmed by our staff", "confirmation by e-mail link"),
+}
+REPRESENTATIVE_UNCONFIRMED = {
+    "pl": "Pełnomocnik, który złożył deklarację, nie został potwierdzony",
+    "en": "The representative that filed it is not confirmed",
+}
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_representatives_declaration_says_who_filed_it_and_on_what_mandate(
+    open_page, host_site, live_server, make_statement, lang
+):
+    from django.utils import timezone
+
+    from accounts.models import Organisation
+    from compliance.models import DueDiligenceStatement
+
+    statements = {}
+    for name, confirmed in (("ok", True), ("held", False)):
+        statement = make_statement("COMPLIANT", verified_operator=False, risk_level="low")
+        Organisation.objects.create(
+            name=f"Skup {name}",
+            nip=f"52602502{7 if confirmed else 8}4",
+            country="PL",
+            address="ul. Polna 1, 05-300 Mińsk",
+            account=statement.owner,
+            verified_at=timezone.now(),
+            representative_confirmed_at=timezone.now() if confirmed else None,
+        )
+        DueDiligenceStatement.objects.filter(pk=statement.pk).update(
+            operator_role="authorised_representative",
+            mandate_basis="email_confirmation",
+            mandate_confirmed_at=timezone.now(),
+        )
+        statements[name] = statement
+    page = open_page()
+    elements = "".join(
+        f'<div id="{name}" data-eudr-dds="{statement.dds_id}" data-style="card"></div>'
+        for name, statement in statements.items()
+    )
+    script = f'<script async src="{live_server.url}/api/widget?lang={lang}"></script>'
+    page.goto(host_site.page(f"representative-{lang}.html", host_page(elements, script)))
+    wait_rendered(page)
+    filed_by, mandate, confirmed_words, email_words = REPRESENTATIVE_ROWS[lang]
+    seen = widget_of(page, "ok")
+    assert seen["state"] == "verified"
+    assert "Skup ok" in seen["rows"][filed_by] and confirmed_words in seen["rows"][filed_by]
+    assert email_words in seen["rows"][mandate]
+    seen = widget_of(page, "held")
+    assert seen["state"] == "in_progress"
+    held = REPRESENTATIVE_UNCONFIRMED[lang]
+    assert held in seen["text"] and held in seen["label"]

@@ -21,7 +21,18 @@
       label_sd: "Status EUDR deklaracji uproszczonej",
       unknown: "Nie znaleziono deklaracji", failed: "Nie uda\u0142o si\u0119 sprawdzi\u0107 statusu",
       unconfirmed: "To\u017csamo\u015b\u0107 operatora nie zosta\u0142a potwierdzona",
+      rep_unconfirmed: "Pe\u0142nomocnik, kt\u00f3ry z\u0142o\u017cy\u0142 deklaracj\u0119, nie zosta\u0142 potwierdzony",
       expired_on: "Wygas\u0142o",
+      filed_by: "Z\u0142o\u017cy\u0142", rep: "upowa\u017cniony przedstawiciel",
+      rep_ok: "potwierdzony przez nasz zesp\u00f3\u0142", rep_no: "niepotwierdzony",
+      mandate: "Pe\u0142nomocnictwo", eu_status: "Status w systemie UE",
+      m: {
+        signed_document: "podpisane upowa\u017cnienie sprawdzone przez nasz zesp\u00f3\u0142",
+        email_confirmation: "potwierdzenie linkiem e-mail"
+      },
+      o: {
+        declared_by_representative: "dane operatora podane przez przedstawiciela, niezweryfikowane"
+      },
       f: {
         dds_id: "Identyfikator DDS", sd_id: "Identyfikator deklaracji uproszczonej", document_type: "Dokument",
         status: "Status", risk_level: "Poziom ryzyka", operator_name: "Operator",
@@ -44,7 +55,16 @@
       label_sd: "EUDR status of simplified declaration",
       unknown: "Statement not found", failed: "The status could not be checked",
       unconfirmed: "The operator's identity is not confirmed",
+      rep_unconfirmed: "The representative that filed it is not confirmed",
       expired_on: "Expired on",
+      filed_by: "Filed by", rep: "authorised representative",
+      rep_ok: "confirmed by our staff", rep_no: "not confirmed",
+      mandate: "Mandate", eu_status: "Status in the EU system",
+      m: {
+        signed_document: "signed authorisation reviewed by our staff",
+        email_confirmation: "confirmation by e-mail link"
+      },
+      o: { declared_by_representative: "operator as declared by the representative, not verified" },
       f: {
         dds_id: "DDS identifier", sd_id: "Simplified declaration identifier", document_type: "Document",
         status: "Status", risk_level: "Risk level", operator_name: "Operator",
@@ -193,6 +213,26 @@
     return value;
   }
 
+  // Who filed a declaration for its operator, on what mandate, and the EU's own status:
+  // the verify record's filed_by, mandate and eu_status, as the status page shows them.
+  function represented(dl, rec, t) {
+    var by = rec.filed_by, m = rec.mandate;
+    function row(term, text) {
+      dl.appendChild(node("dt", null, term));
+      dl.appendChild(node("dd", null, text));
+    }
+    if (by && by.role === "authorised_representative") {
+      row(t.filed_by, (by.name || "\u2014") + " (" + t.rep + ", " + (by.confirmed_by_staff ? t.rep_ok : t.rep_no) + ")");
+      if (m) {
+        var basis = t.m[m.basis] || m.basis;
+        if (m.confirmed_at) basis += " (" + m.confirmed_at.slice(0, 10) + ")";
+        if (t.o[m.operator_identity]) basis += "; " + t.o[m.operator_identity];
+        row(t.mandate, basis);
+      }
+    }
+    if (rec.eu_status) row(t.eu_status, rec.eu_status);
+  }
+
   function paint(el, id, lang, style, res) {
     var t = T[lang];
     var state = res ? res.state : "loading";
@@ -207,10 +247,12 @@
     box.setAttribute("lang", lang);
     // Said in words, not only by the yellow colour: the operator behind the record is unconfirmed.
     var unconfirmed = rec && rec.operator_identity !== "confirmed";
+    var by = rec && rec.filed_by;
+    var repUnconfirmed = by && by.role === "authorised_representative" && !by.confirmed_by_staff;
     // A simplified declaration is named as one, never as a statement.
     var simplified = rec && rec.document_type === "simplified_declaration";
     var label = (simplified ? t.label_sd : t.label) + " " + id + ": " + t[state];
-    box.setAttribute("aria-label", unconfirmed ? label + ". " + t.unconfirmed : label);
+    box.setAttribute("aria-label", unconfirmed ? label + ". " + (repUnconfirmed ? t.rep_unconfirmed : t.unconfirmed) : label);
     var head = node("div", "h");
     var icon = node("span", "i", ICON[state]);
     icon.setAttribute("aria-hidden", "true");
@@ -248,8 +290,9 @@
             link = null;
           }
         });
+        represented(dl, rec, t);
         box.appendChild(dl);
-        if (unconfirmed) box.appendChild(node("p", "u", t.unconfirmed));
+        if (unconfirmed) box.appendChild(node("p", "u", repUnconfirmed ? t.rep_unconfirmed : t.unconfirmed));
       } else {
         box.appendChild(node("p", null, t[res.why] + ": " + id));
       }

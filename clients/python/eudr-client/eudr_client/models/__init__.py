@@ -151,6 +151,11 @@ from .upstream_reference_out import UpstreamReferenceOut
 from .upstream_state_enum import UpstreamStateEnum
 from .verification_record import VerificationRecord
 from .verification_record_status_enum import VerificationRecordStatusEnum
+from .verify_filed_by import VerifyFiledBy
+from .verify_filed_by_role_enum import VerifyFiledByRoleEnum
+from .verify_mandate import VerifyMandate
+from .verify_mandate_basis_enum import VerifyMandateBasisEnum
+from .verify_mandate_operator_identity_enum import VerifyMandateOperatorIdentityEnum
 from .webhook import Webhook
 from .webhook_in_request import WebhookInRequest
 from .webhook_with_secret import WebhookWithSecret
@@ -310,6 +315,11 @@ __all__ = (
     "UpstreamStateEnum",
     "VerificationRecord",
     "VerificationRecordStatusEnum",
+    "VerifyFiledBy",
+    "VerifyFiledByRoleEnum",
+    "VerifyMandate",
+    "VerifyMandateBasisEnum",
+    "VerifyMandateOperatorIdentityEnum",
     "Webhook",
     "WebhookInRequest",
     "WebhooksDeliveriesStatus",

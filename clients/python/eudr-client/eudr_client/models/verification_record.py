@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -10,6 +10,11 @@ from ..models.document_type_enum import DocumentTypeEnum, check_document_type_en
 from ..models.operator_identity_enum import OperatorIdentityEnum, check_operator_identity_enum
 from ..models.risk_level_enum import RiskLevelEnum, check_risk_level_enum
 from ..models.verification_record_status_enum import VerificationRecordStatusEnum, check_verification_record_status_enum
+
+if TYPE_CHECKING:
+    from ..models.verify_filed_by import VerifyFiledBy
+    from ..models.verify_mandate import VerifyMandate
+
 
 T = TypeVar("T", bound="VerificationRecord")
 
@@ -39,6 +44,10 @@ class VerificationRecord:
             * `unconfirmed` - unconfirmed
         document_type (DocumentTypeEnum): * `due_diligence_statement` - due_diligence_statement
             * `simplified_declaration` - simplified_declaration
+        filed_by (VerifyFiledBy):
+        mandate (None | VerifyMandate): Additive field: what a representative's mandate rests on; null for an operator's
+            own
+        eu_status (None | str): Additive field: the EU Information System's own status (e.g. AVAILABLE); null before
     """
 
     dds_id: str
@@ -52,9 +61,14 @@ class VerificationRecord:
     cert_url: str
     operator_identity: OperatorIdentityEnum
     document_type: DocumentTypeEnum
+    filed_by: VerifyFiledBy
+    mandate: None | VerifyMandate
+    eu_status: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.verify_mandate import VerifyMandate  # noqa: PLC0415
+
         dds_id = self.dds_id
 
         status: str = self.status
@@ -83,6 +97,17 @@ class VerificationRecord:
 
         document_type: str = self.document_type
 
+        filed_by = self.filed_by.to_dict()
+
+        mandate: dict[str, Any] | None
+        if isinstance(self.mandate, VerifyMandate):
+            mandate = self.mandate.to_dict()
+        else:
+            mandate = self.mandate
+
+        eu_status: None | str
+        eu_status = self.eu_status
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -98,6 +123,9 @@ class VerificationRecord:
                 "cert_url": cert_url,
                 "operator_identity": operator_identity,
                 "document_type": document_type,
+                "filed_by": filed_by,
+                "mandate": mandate,
+                "eu_status": eu_status,
             }
         )
 
@@ -105,6 +133,9 @@ class VerificationRecord:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.verify_filed_by import VerifyFiledBy  # noqa: PLC0415
+        from ..models.verify_mandate import VerifyMandate  # noqa: PLC0415
+
         d = dict(src_dict)
         dds_id = d.pop("dds_id")
 
@@ -151,6 +182,30 @@ class VerificationRecord:
 
         document_type = check_document_type_enum(d.pop("document_type"))
 
+        filed_by = VerifyFiledBy.from_dict(d.pop("filed_by"))
+
+        def _parse_mandate(data: object) -> None | VerifyMandate:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                mandate_type_1 = VerifyMandate.from_dict(data)
+
+                return mandate_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | VerifyMandate, data)
+
+        mandate = _parse_mandate(d.pop("mandate"))
+
+        def _parse_eu_status(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        eu_status = _parse_eu_status(d.pop("eu_status"))
+
         verification_record = cls(
             dds_id=dds_id,
             status=status,
@@ -163,6 +218,9 @@ class VerificationRecord:
             cert_url=cert_url,
             operator_identity=operator_identity,
             document_type=document_type,
+            filed_by=filed_by,
+            mandate=mandate,
+            eu_status=eu_status,
         )
 
         verification_record.additional_properties = d
