@@ -5,6 +5,7 @@ from .api_version import ApiVersion
 from .attempt import Attempt
 from .attestation_declaration_version_enum import AttestationDeclarationVersionEnum
 from .attestation_request import AttestationRequest
+from .authorised_field_enum import AuthorisedFieldEnum
 from .batch_item import BatchItem
 from .batch_request import BatchRequest
 from .batch_risk import BatchRisk
@@ -45,6 +46,7 @@ from .delivery import Delivery
 from .delivery_status_enum import DeliveryStatusEnum
 from .document_type_enum import DocumentTypeEnum
 from .duty import Duty
+from .emails_enum import EmailsEnum
 from .environment_enum import EnvironmentEnum
 from .eu_credential_in_request import EuCredentialInRequest
 from .eu_credential_out import EuCredentialOut
@@ -138,6 +140,7 @@ from .suppliers_list_commodity import SuppliersListCommodity
 from .suppliers_mandate_upload_body import SuppliersMandateUploadBody
 from .suppliers_template_lang import SuppliersTemplateLang
 from .suppliers_template_xlsx_lang import SuppliersTemplateXlsxLang
+from .suspended_mandate_row import SuspendedMandateRow
 from .trading_partner_in_kind_enum import TradingPartnerInKindEnum
 from .trading_partner_in_request import TradingPartnerInRequest
 from .trading_partner_out import TradingPartnerOut
@@ -169,6 +172,7 @@ __all__ = (
     "Attempt",
     "AttestationDeclarationVersionEnum",
     "AttestationRequest",
+    "AuthorisedFieldEnum",
     "BatchItem",
     "BatchRequest",
     "BatchRisk",
@@ -209,6 +213,7 @@ __all__ = (
     "DeliveryStatusEnum",
     "DocumentTypeEnum",
     "Duty",
+    "EmailsEnum",
     "EnvironmentEnum",
     "EuCredentialInRequest",
     "EuCredentialOut",
@@ -302,6 +307,7 @@ __all__ = (
     "SuppliersMandateUploadBody",
     "SuppliersTemplateLang",
     "SuppliersTemplateXlsxLang",
+    "SuspendedMandateRow",
     "TradingPartnerInKindEnum",
     "TradingPartnerInRequest",
     "TradingPartnerOut",
