@@ -3,6 +3,7 @@
 from django.urls import path
 
 from panel import (
+    annual,
     dashboard,
     declarations,
     documents,
@@ -38,6 +39,9 @@ urlpatterns = [
     path("panel/supply-chain/", supply_chain.supply_chain, name="panel-supply-chain"),
     path("panel/suppliers/", suppliers.suppliers, name="panel-suppliers"),
     path("panel/eu-credentials/", eu_credentials.eu_credentials, name="panel-eu-credentials"),
+    path("panel/annual-reports/", annual.annual_reports, name="panel-annual-reports"),
+    path("panel/annual-reports/<int:year>/", annual.annual_report_detail, name="panel-annual-report"),
+    path("panel/annual-reports/<int:year>/pdf/", annual.annual_report_pdf, name="panel-annual-report-pdf"),
     path("panel/reports/", documents.reports, name="panel-reports"),
     path("panel/reports/<uuid:report_id>/", documents.report_detail, name="panel-report"),
 ]
