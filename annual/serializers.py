@@ -42,19 +42,26 @@ class ReviewShownSerializer(serializers.Serializer):
     summary = serializers.CharField()
 
 
-class AnnualReportOutSerializer(serializers.Serializer):
-    year = serializers.IntegerField()
-    published = serializers.BooleanField()
-    published_at = TimestampField(allow_null=True)
-    public_url = serializers.URLField(allow_null=True, help_text="The public page, once published")
-    duty = serializers.ChoiceField(
-        choices=["applies", "voluntary", "unknown"], help_text="Whether Article 12(3) binds the account"
-    )
+class ReportContentSerializer(serializers.Serializer):
     system_description = serializers.CharField(help_text="The operator's own words")
     steps_taken = serializers.CharField(help_text="The operator's own words")
-    figures = FigureSerializer(many=True, help_text="Computed from the records; frozen when published")
-    reviews = ReviewShownSerializer(many=True)
-    figures_computed_at = TimestampField()
+    figures = FigureSerializer(many=True, help_text="Computed from the records, never typed")
+    reviews = ReviewShownSerializer(many=True, help_text="The year's reviews of the system (Article 12(2))")
+    computed_at = TimestampField(help_text="When the figures were computed")
+
+
+class AnnualReportOutSerializer(serializers.Serializer):
+    year = serializers.IntegerField()
+    duty = serializers.ChoiceField(
+        choices=["applies", "voluntary", "unknown"],
+        help_text="Whether Article 12(3) binds the account, from its roles (unknown: none said)",
+    )
+    published_at = TimestampField(allow_null=True)
+    public_url = serializers.URLField(allow_null=True, help_text="The public page, once published")
+    draft = ReportContentSerializer(help_text="The working copy: the records and your texts as they are now")
+    published = ReportContentSerializer(
+        allow_null=True, help_text="What the public page shows: frozen when published; null before"
+    )
 
 
 class SystemReviewSerializer(serializers.Serializer):

@@ -70,13 +70,15 @@ def annual_report_snapshot(*, report: AnnualReport, now: datetime | None = None)
     return {
         "figures": annual_figures(owner=report.owner, year=report.year, now=now),
         "reviews": _reviews(owner=report.owner, year=report.year),
+        "system_description": report.system_description,
+        "steps_taken": report.steps_taken,
         "computed_at": now.isoformat(),
     }
 
 
 def annual_report_publish(*, report: AnnualReport, now: datetime | None = None) -> AnnualReport:
-    """Freeze the figures as they are now and open the public page. Publishing again
-    refreshes them (a report corrected after new records came in)."""
+    """Freeze the report as it is now (figures, reviews and the operator's texts) and open
+    the public page. Publishing again refreshes it (new records, corrected texts)."""
     now = now or timezone.now()
     report.figures = annual_report_snapshot(report=report, now=now)
     report.figures_at = now
@@ -101,11 +103,11 @@ def annual_report_public_url(*, report: AnnualReport, lang: str = "pl") -> str:
 
 
 def _operator_name(owner: Any) -> str:
-    """The account's own organisation, verified by staff first; its name is public anyway
+    """The account's own organisation verified by staff first (the earliest); its name is public anyway
     (it is the operator reporting)."""
     organisation = (
         Organisation.objects.filter(account=owner)
-        .order_by(F("verified_at").desc(nulls_last=True), "id")
+        .order_by(F("verified_at").asc(nulls_last=True), "id")
         .first()
     )
     return organisation.name if organisation else ""
@@ -123,9 +125,20 @@ def annual_report_duty(*, owner: Any) -> str:
 
 
 def annual_report_content(*, report: AnnualReport, lang: str, now: datetime | None = None) -> dict[str, Any]:
-    """Everything the page and the PDF show: the published snapshot once published, the
-    records as they are now for a draft."""
+    """What the public page and the PDF show: the published snapshot once published, the
+    records and texts as they are now before (annual_report_draft_content: the working copy)."""
     snapshot = report.figures if report.is_published else annual_report_snapshot(report=report, now=now)
+    return _content(report=report, snapshot=snapshot, lang=lang)
+
+
+def annual_report_draft_content(*, report: AnnualReport, lang: str) -> dict[str, Any]:
+    """The working copy: the records and the texts as they are now, published or not."""
+    content = _content(report=report, snapshot=annual_report_snapshot(report=report), lang=lang)
+    content["published"] = False
+    return content
+
+
+def _content(*, report: AnnualReport, snapshot: dict[str, Any], lang: str) -> dict[str, Any]:
     start, end = report.period
     return {
         "lang": lang,
@@ -141,8 +154,8 @@ def annual_report_content(*, report: AnnualReport, lang: str, now: datetime | No
         "reviews": snapshot["reviews"],
         "computed_at": datetime.fromisoformat(snapshot["computed_at"]),
         "published": report.is_published,
-        "system_description": report.system_description,
-        "steps_taken": report.steps_taken,
+        "system_description": snapshot["system_description"],
+        "steps_taken": snapshot["steps_taken"],
     }
 
 

@@ -3,6 +3,7 @@ public statement). Thin: validate, call services, answer."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.http import HttpResponse
@@ -24,7 +25,7 @@ from annual.serializers import (
 )
 from annual.services import (
     annual_pdf_obtain,
-    annual_report_content,
+    annual_report_duty,
     annual_report_open,
     annual_report_public_url,
     annual_report_publish,
@@ -51,21 +52,19 @@ _ABOUT = (
 )
 
 
+def _shown(snapshot: dict[str, Any]) -> dict[str, Any]:
+    return {**snapshot, "computed_at": datetime.fromisoformat(snapshot["computed_at"])}
+
+
 def report_out(report: AnnualReport) -> dict[str, Any]:
-    snapshot = report.figures if report.is_published else annual_report_snapshot(report=report)
-    content = annual_report_content(report=report, lang="en")
     return AnnualReportOutSerializer(
         {
             "year": report.year,
-            "published": report.is_published,
+            "duty": annual_report_duty(owner=report.owner),
             "published_at": report.published_at,
             "public_url": annual_report_public_url(report=report) if report.is_published else None,
-            "duty": content["duty"],
-            "system_description": report.system_description,
-            "steps_taken": report.steps_taken,
-            "figures": snapshot["figures"],
-            "reviews": snapshot["reviews"],
-            "figures_computed_at": content["computed_at"],
+            "draft": _shown(annual_report_snapshot(report=report)),
+            "published": _shown(report.figures) if report.is_published else None,
         }
     ).data
 

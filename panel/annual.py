@@ -17,7 +17,7 @@ from accounts.models import Plan
 from annual.models import REPORT_LANGS, AnnualReport, DocumentStatus, SystemReview
 from annual.services import (
     annual_pdf_obtain,
-    annual_report_content,
+    annual_report_draft_content,
     annual_report_open,
     annual_report_public_url,
     annual_report_publish,
@@ -107,7 +107,7 @@ def annual_report_detail(request: HttpRequest, year: int) -> HttpResponse:
         return redirect("panel-annual-report", year=report.year)
     context = {
         # The preview: what the public page and the PDF show, in the panel's language.
-        **annual_report_content(report=report, lang=_lang()),
+        **annual_report_draft_content(report=report, lang=_lang()),
         "texts_form": texts_form,
         "public_urls": [(lang, annual_report_public_url(report=report, lang=lang)) for lang in REPORT_LANGS]
         if report.is_published

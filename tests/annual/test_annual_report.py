@@ -59,7 +59,7 @@ def _supplier(owner: User, number: str) -> Supplier:
     )
 
 
-def _a_year_of_records(owner: User, year: int) -> None:
+def _a_year_of_records(owner: User, year: int, make_statement) -> None:
     """Beyond the demo's statements: suppliers and mandates, partner records, upstream checks,
     concerns and reviews, some of them outside the year (which must not count)."""
     kept = _supplier(owner, "P-1")
@@ -122,6 +122,10 @@ def _a_year_of_records(owner: User, year: int) -> None:
     DueDiligenceStatement.objects.filter(pk=old.pk).update(
         created_at=datetime(year - 1, 12, 31, 23, 0, tzinfo=UTC)
     )
+    # A sandbox (test key) statement and a draft: neither counts.
+    test_mode = DueDiligenceStatement.objects.filter(owner=owner, status="AT_RISK").order_by("pk").first()
+    DueDiligenceStatement.objects.filter(pk=test_mode.pk).update(livemode=False)
+    make_statement("DRAFT", owner=owner)
 
 
 def expected_figures(owner: User, year: int, now: datetime) -> dict[str, int]:
@@ -149,7 +153,7 @@ def expected_figures(owner: User, year: int, now: datetime) -> dict[str, int]:
     screened = [
         s
         for s in DueDiligenceStatement.objects.filter(owner=owner)
-        if s.screened_at and s.screened_at.astimezone(UTC).year == year
+        if s.livemode and s.screened_at and s.screened_at.astimezone(UTC).year == year
     ]
     plots = [p for p in DDSPlot.objects.all() if p.commodity.statement in filed and p.risk_level]
     put("risk.assessments", {"statements_screened": len(screened), "plots_assessed": len(plots)})
@@ -158,7 +162,9 @@ def expected_figures(owner: User, year: int, now: datetime) -> dict[str, int]:
     moves = [
         c.to_status
         for c in DDSStatusChange.objects.all()
-        if c.statement.owner_id == owner.pk and c.changed_at.astimezone(UTC).year == year
+        if c.statement.owner_id == owner.pk
+        and c.statement.livemode
+        and c.changed_at.astimezone(UTC).year == year
     ]
     put(
         "mitigation.status_changes",
@@ -196,10 +202,10 @@ def _page_figures(html: str) -> dict[str, int]:
 
 
 @pytest.fixture
-def demo():
+def demo(make_statement):
     user, client = _seed_demo()
     year = timezone.now().year
-    _a_year_of_records(user, year)
+    _a_year_of_records(user, year, make_statement)
     organisation_roles_set(account=user, roles=["operator"], is_sme=False)
     return user, client, year
 
@@ -217,13 +223,16 @@ def test_each_figure_on_the_public_page_equals_the_records(demo, client):
     expected = expected_figures(user, year, now=timezone.now())
     assert _page_figures(html) == expected
     # The demo's year has statements of several statuses, and the extras above all count.
-    assert expected["statements.filed.dds"] >= 5
+    assert (
+        3 <= expected["statements.filed.dds"] < DueDiligenceStatement.objects.filter(owner=user).count() - 2
+    )
     assert expected["suppliers.roster.active_mandates"] == 1
     assert expected["upstream.by_result.not_answered"] == 1
     assert expected["mitigation.concerns.received"] == 1
     # The API gives the same figures.
     api_figures = {
-        f"{f['section']}.{f['group']}.{f['code']}": f["value"] for f in published.json()["figures"]
+        f"{f['section']}.{f['group']}.{f['code']}": f["value"]
+        for f in published.json()["published"]["figures"]
     }
     assert api_figures == expected
 
@@ -285,12 +294,18 @@ def test_published_figures_stay_as_published_until_published_again(demo, client,
     api.post(f"/api/eudr/v1/annual-reports/{year}/publish")
     before = _page_figures(client.get(f"/annual-report/{public_id}/").content.decode())
     make_statement("SUBMITTED", owner=user)
-    assert _page_figures(client.get(f"/annual-report/{public_id}/").content.decode()) == before
-    # The draft view (the API) already counts it; publishing again shows it.
-    assert api.get(f"/api/eudr/v1/annual-reports/{year}").json()["published"] is True
+    api.patch(f"/api/eudr/v1/annual-reports/{year}", {"steps_taken": "Nowy tekst"}, format="json")
+    page = client.get(f"/annual-report/{public_id}/").content.decode()
+    assert _page_figures(page) == before
+    assert "Nowy tekst" not in page
+    # The working copy already counts it; publishing again shows it.
+    answer = api.get(f"/api/eudr/v1/annual-reports/{year}").json()
+    count = {f"{f['group']}.{f['code']}": f["value"] for f in answer["draft"]["figures"]}["filed.dds"]
+    assert count == before["statements.filed.dds"] + 1
     api.post(f"/api/eudr/v1/annual-reports/{year}/publish")
-    after = _page_figures(client.get(f"/annual-report/{public_id}/").content.decode())
-    assert after["statements.filed.dds"] == before["statements.filed.dds"] + 1
+    page = client.get(f"/annual-report/{public_id}/").content.decode()
+    assert _page_figures(page)["statements.filed.dds"] == before["statements.filed.dds"] + 1
+    assert "Nowy tekst" in page
 
 
 def test_the_pdf_is_rendered_by_the_worker_in_each_language(demo):
