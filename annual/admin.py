@@ -3,8 +3,15 @@ from django.contrib import admin
 from annual.models import AnnualReport, AnnualReportDocument, SystemReview
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """The operator writes these through the panel or the API; staff read them."""
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
 @admin.register(AnnualReport)
-class AnnualReportAdmin(admin.ModelAdmin):
+class AnnualReportAdmin(ReadOnlyAdmin):
     list_display = ("owner", "year", "published_at", "updated_at")
     search_fields = ("owner__email",)
     # The figures are computed, the texts are the operator's: staff read, never write.
@@ -12,7 +19,7 @@ class AnnualReportAdmin(admin.ModelAdmin):
 
 
 @admin.register(SystemReview)
-class SystemReviewAdmin(admin.ModelAdmin):
+class SystemReviewAdmin(ReadOnlyAdmin):
     list_display = ("owner", "reviewed_on", "reviewer", "retained_until")
     search_fields = ("owner__email", "reviewer")
     readonly_fields = [field.name for field in SystemReview._meta.fields]
@@ -23,6 +30,6 @@ class SystemReviewAdmin(admin.ModelAdmin):
 
 
 @admin.register(AnnualReportDocument)
-class AnnualReportDocumentAdmin(admin.ModelAdmin):
+class AnnualReportDocumentAdmin(ReadOnlyAdmin):
     list_display = ("report", "lang", "status", "finished_at")
     readonly_fields = [field.name for field in AnnualReportDocument._meta.fields]

@@ -369,3 +369,22 @@ def test_a_plan_without_statements_is_refused(keyed_client):
     response = keyed_client("free").get("/api/eudr/v1/annual-reports")
     assert response.status_code == 403
     assert response.json()["code"] == "plan_required"
+
+
+def test_maintenance_sends_again_a_pdf_whose_message_was_lost(demo, monkeypatch, settings):
+    import time_machine
+
+    from annual import services, tasks
+    from annual.models import AnnualReportDocument
+
+    sent = []
+    monkeypatch.setattr(tasks.annual_pdf_render_task, "delay", sent.append)
+    settings.DDS_PDF_SYNC_TIMEOUT_SECONDS = 0
+    _user, api, year = demo
+    api.post("/api/eudr/v1/annual-reports", {"year": year}, format="json")
+    api.get(f"/api/eudr/v1/annual-reports/{year}/pdf?lang=pl")
+    document = AnnualReportDocument.objects.get()
+    assert services.annual_pdfs_maintain() == {"requeued": 0, "abandoned": 0}  # just queued
+    with time_machine.travel(timezone.now() + timedelta(minutes=3)):
+        assert services.annual_pdfs_maintain() == {"requeued": 1, "abandoned": 0}
+    assert sent == [document.pk, document.pk]
