@@ -3,6 +3,7 @@ public statement). Thin: validate, call services, answer."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any
 
@@ -70,8 +71,11 @@ def report_out(report: AnnualReport) -> dict[str, Any]:
 
 
 def _own_report(request: Request, year: Any) -> AnnualReport:
-    # Another account's report is indistinguishable from one that does not exist.
-    report = AnnualReport.objects.filter(owner=request.user, year=year).first()
+    # Another account's report is indistinguishable from one that does not exist; so is a
+    # path that is not a year (matched here, not by a converter, so it answers problem+json).
+    if not re.fullmatch(r"\d{4}", str(year)):
+        raise Problem(404, "not_found", "No annual report of this year; create it first.")
+    report = AnnualReport.objects.filter(owner=request.user, year=int(year)).first()
     if report is None:
         raise Problem(404, "not_found", "No annual report of this year; create it first.")
     return report
@@ -83,7 +87,6 @@ class AnnualReportViewSet(viewsets.ViewSet):
     required_feature = "dds"
     test_key_policy = LIVE_ONLY
     lookup_field = "year"
-    lookup_value_converter = "int"
 
     @extend_schema(
         operation_id="annual_reports_list",
