@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "compliance",
     "eu_filing",
     "suppliers",
+    "annual",
     "reports",
     "webhooks",
     "widget",
@@ -634,6 +635,8 @@ if max(CSRD_SYNC_TIMEOUT_SECONDS, DDS_PDF_SYNC_TIMEOUT_SECONDS) >= REQUEST_DEADL
         "REQUEST_DEADLINE_SECONDS must be above CSRD_SYNC_TIMEOUT_SECONDS and DDS_PDF_SYNC_TIMEOUT_SECONDS"
     )
 CELERY_BEAT_SCHEDULE["csrd-reports-maintain"] = {"task": "reports.maintain_csrd_reports", "schedule": 300.0}
+# Annual report PDFs whose message was lost or whose worker died (annual.services).
+CELERY_BEAT_SCHEDULE["annual-pdfs-maintain"] = {"task": "annual.maintain_report_pdfs", "schedule": 300.0}
 
 # --- Webhooks (webhooks app) -----------------------------------------------------
 # http:// URLs and loopback receivers, for local development and tests only.

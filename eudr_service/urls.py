@@ -38,6 +38,7 @@ urlpatterns = [
     path("", include("compliance.urls")),
     path("", include("eu_filing.urls")),
     path("", include("suppliers.urls")),
+    path("", include("annual.urls")),
     path("", include("reports.urls")),
     path("", include("webhooks.urls")),
     path("", include("widget.urls")),

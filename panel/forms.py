@@ -479,3 +479,50 @@ class BulkFilingForm(forms.Form):
                 for code in self.commodities
             },
         }
+
+
+class AnnualReportOpenForm(forms.Form):
+    year = forms.IntegerField(label=_("Year"), min_value=2023)
+
+    def clean_year(self) -> int:
+        year = self.cleaned_data["year"]
+        if year > timezone.now().year:
+            raise forms.ValidationError(_("A report covers a year that has begun."))
+        return year
+
+
+class AnnualReportTextsForm(forms.Form):
+    system_description = forms.CharField(
+        label=_("The due diligence system, in your words"),
+        max_length=20000,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=_(
+            "How you collect information, assess and mitigate risk (Articles 9 to 11); who is responsible."
+        ),
+    )
+    steps_taken = forms.CharField(
+        label=_("Steps taken to fulfil Article 8, in your words"),
+        max_length=20000,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=_(
+            "What you did this year beyond what the figures show: audits, supplier training, changes."
+        ),
+    )
+
+
+class SystemReviewForm(forms.Form):
+    reviewed_on = forms.DateField(label=_("Reviewed on"), widget=forms.DateInput(attrs={"type": "date"}))
+    reviewer = forms.CharField(label=_("Reviewed by (name, function)"), max_length=200)
+    summary = forms.CharField(
+        label=_("What was reviewed and what changed"),
+        max_length=20000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
+
+    def clean_reviewed_on(self):
+        value = self.cleaned_data["reviewed_on"]
+        if value > timezone.localdate():
+            raise forms.ValidationError(_("A review cannot be recorded before it happened."))
+        return value

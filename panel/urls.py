@@ -3,6 +3,7 @@
 from django.urls import path
 
 from panel import (
+    annual,
     dashboard,
     declarations,
     documents,
@@ -42,6 +43,9 @@ urlpatterns = [
     path("panel/suppliers/filings/<str:filing_id>/", filings.filing_detail, name="panel-filing"),
     path("panel/upstream/", upstream.upstream, name="panel-upstream"),
     path("panel/eu-credentials/", eu_credentials.eu_credentials, name="panel-eu-credentials"),
+    path("panel/annual-reports/", annual.annual_reports, name="panel-annual-reports"),
+    path("panel/annual-reports/<int:year>/", annual.annual_report_detail, name="panel-annual-report"),
+    path("panel/annual-reports/<int:year>/pdf/", annual.annual_report_pdf, name="panel-annual-report-pdf"),
     path("panel/reports/", documents.reports, name="panel-reports"),
     path("panel/reports/<uuid:report_id>/", documents.report_detail, name="panel-report"),
 ]

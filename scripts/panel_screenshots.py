@@ -288,6 +288,33 @@ def wait_until_up(url: str, server: subprocess.Popen) -> None:
     raise SystemExit(f"the development server did not answer at {url}")
 
 
+def capture_annual(tab, shot, submit) -> None:
+    """The annual report's pages: a year opened, a review recorded, the operator's texts
+    written, the draft, then the report published."""
+    from django.utils import timezone
+
+    year = timezone.now().year
+    tab.goto("/panel/annual-reports/")
+    tab.locator("#id_year").fill(str(year))
+    submit(tab, "main form:has(input[name=action][value=open])")
+    tab.goto("/panel/annual-reports/")
+    tab.locator("#id_reviewed_on").fill(f"{year}-01-15")
+    tab.locator("#id_reviewer").fill("Jan Kowalski, właściciel")
+    tab.locator("#id_summary").fill("Przegląd procedur zbierania geolokalizacji; bez zmian w systemie.")
+    submit(tab, "main form:has(input[name=action][value=review])")
+    shot(tab, "panel-annual-reports", "populated")
+    tab.goto(f"/panel/annual-reports/{year}/")
+    tab.locator("#id_system_description").fill(
+        "Zbieramy geolokalizację każdej działki od dostawców, sprawdzamy ją w serwisie i "
+        "wstrzymujemy dostawy z działek z utratą lasu po 2020 roku."
+    )
+    submit(tab, "main form:has(input[name=action][value=texts])")
+    shot(tab, "panel-annual-report", "draft")
+    tab.locator("button[name=action][value=publish]").click()
+    tab.wait_for_load_state("networkidle")
+    shot(tab, "panel-annual-report", "published")
+
+
 def capture(base: str, lang: str, email: str) -> list[Path]:  # noqa: PLR0915 (one picture after another)
     from django.contrib.auth.tokens import default_token_generator
     from django.utils.encoding import force_bytes
@@ -474,6 +501,7 @@ def capture(base: str, lang: str, email: str) -> list[Path]:  # noqa: PLR0915 (o
             found = CsrdReport.objects.get(owner__email=email, status=status)
             tab.goto(f"/panel/reports/{found.public_id}/")
             shot(tab, "panel-report", state)
+        capture_annual(tab, shot, submit)
         tab.context.close()
 
         # --- A Starter account: filing included, nothing set up yet.
@@ -502,6 +530,7 @@ def capture(base: str, lang: str, email: str) -> list[Path]:  # noqa: PLR0915 (o
             ("panel-suppliers", "/panel/suppliers/"),
             ("panel-eu-credentials", "/panel/eu-credentials/"),
             ("panel-reports", "/panel/reports/"),
+            ("panel-annual-reports", "/panel/annual-reports/"),
         ):
             tab.goto(path)
             shot(tab, name, "not_in_plan")

@@ -300,11 +300,32 @@ PAGES: tuple[Page, ...] = (
         ("panel-report",),
         (("ready", "ready to download"), ("failed", "failed, with its error")),
     ),
+    Page(
+        "panel-annual-reports",
+        "Annual reports on the due diligence system and the system's reviews (Article 12)",
+        "panel",
+        ("panel-annual-reports",),
+        (
+            ("populated", "a report of this year and a recorded review"),
+            ("not_in_plan", "a plan without filing, with the upgrade link"),
+        ),
+    ),
+    Page(
+        "panel-annual-report",
+        "One annual report",
+        "panel",
+        ("panel-annual-report",),
+        (
+            ("draft", "not published: the operator's texts and the figures from the records"),
+            ("published", "published, with the public page's addresses"),
+        ),
+    ),
 )
 
 # URL names of the sign-in and panel URLconfs that are not pages of their own.
 NOT_PAGES = {
     "set_language": "the language switch's POST target: it redirects back to the page",
+    "panel-annual-report-pdf": "a download: the PDF, or back to the report while it is rendered",
 }
 
 

@@ -203,6 +203,8 @@ OPERATION_TAGS: tuple[tuple[str, str], ...] = (
     ("/api/eudr/v1/substantiated-concerns", "downstream"),
     ("/api/eudr/v1/suppliers", "suppliers"),
     ("/api/eudr/v1/supplier-filings", "suppliers"),
+    ("/api/eudr/v1/annual-reports", "annual-report"),
+    ("/api/eudr/v1/system-reviews", "annual-report"),
     ("/api/eudr/v1/webhooks", "webhooks"),
     ("/api/csrd/", "csrd"),
     ("/api/widget", "widget"),
@@ -222,6 +224,10 @@ TAG_DESCRIPTIONS: dict[str, str] = {
     "suppliers": (
         "A buyer's roster of the primary operators it files simplified declarations for as "
         "authorised representative (Art. 6): uploaded as CSV or XLSX, checked offline."
+    ),
+    "annual-report": (
+        "The yearly public report on the due diligence system (Art. 12(3)), figures computed from your "
+        "records, and the record of the system's yearly reviews (Art. 12(2), kept five years)."
     ),
     "webhooks": "Webhook endpoints, their deliveries and signing secrets.",
     "csrd": "CSRD reports rendered as PDF.",

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
 from rest_framework.test import APIClient
@@ -174,6 +175,14 @@ def walked_account(request, make_user, make_key, make_statement, monkeypatch):
         format="json",
     )
     assert filing.status_code == 202, filing.content
+    annual = client.post("/api/eudr/v1/annual-reports", {"year": timezone.now().year}, format="json")
+    assert annual.status_code == 201, annual.content
+    review = client.post(
+        "/api/eudr/v1/system-reviews",
+        {"reviewed_on": timezone.localdate().isoformat(), "reviewer": "A", "summary": "B"},
+        format="json",
+    )
+    assert review.status_code == 201, review.content
     delivery = client.post(f"/api/eudr/v1/webhooks/{webhook.json()['id']}/test")
     assert delivery.status_code == 202, delivery.content
     declaration = make_statement(
@@ -192,6 +201,7 @@ def walked_account(request, make_user, make_key, make_statement, monkeypatch):
         "supplier_id": client.get("/api/eudr/v1/suppliers").json()["results"][0]["id"],
         "filing_id": filing.json()["id"],
         "evidence_id": statement.json()["evidence"]["record"]["record_id"],
+        "year": str(annual.json()["year"]),
     }
     return client, ids, {"statement": statement, "report": report, "job": job}
 

@@ -5,7 +5,8 @@ panel -> everything; eu_filing -> compliance, risk, regulation, euis, webhooks, 
 compliance -> risk, regulation, euis, evidence, webhooks, accounts (never eu_filing: it
 announces status changes and asks through compliance.hooks); reports -> risk, regulation,
 webhooks, accounts; risk -> regulation, evidence, webhooks, accounts; webhooks -> accounts;
-evidence -> accounts; regulation, euis and accounts import no app. Outside `risk`, only
+evidence -> accounts; suppliers -> eu_filing, compliance and below; annual (the Article 12
+report) -> suppliers and below; regulation, euis and accounts import no app. Outside `risk`, only
 `risk.engine` (and the URL wiring, `risk.urls`) may be imported.
 """
 
@@ -25,6 +26,8 @@ APPS = (
     "risk",
     "compliance",
     "eu_filing",
+    "suppliers",
+    "annual",
     "reports",
     "webhooks",
     "widget",
@@ -40,6 +43,29 @@ ALLOWED: dict[str, set[str]] = {
     "risk": {"accounts", "evidence", "webhooks", "regulation"},
     "compliance": {"accounts", "euis", "evidence", "webhooks", "risk", "regulation"},
     "eu_filing": {"accounts", "euis", "evidence", "webhooks", "risk", "regulation", "compliance"},
+    "suppliers": {
+        "accounts",
+        "euis",
+        "evidence",
+        "webhooks",
+        "risk",
+        "regulation",
+        "compliance",
+        "eu_filing",
+    },
+    # The annual report (Article 12) counts what the apps below it record; nothing imports it but
+    # the panel.
+    "annual": {
+        "accounts",
+        "euis",
+        "evidence",
+        "webhooks",
+        "risk",
+        "regulation",
+        "compliance",
+        "eu_filing",
+        "suppliers",
+    },
     "reports": {"accounts", "webhooks", "risk", "regulation"},
     "widget": {"accounts", "compliance"},
     "panel": set(APPS) - {"panel"},

@@ -469,7 +469,7 @@ def _schema() -> dict:
 
 
 def _concrete(path: str) -> str:
-    replacements = {"report_id": str(uuid.uuid4()), "dds_id": "DDS-PL-2025-000001-AAAA"}
+    replacements = {"report_id": str(uuid.uuid4()), "dds_id": "DDS-PL-2025-000001-AAAA", "year": "2027"}
     return re.sub(r"\{(\w+)\}", lambda m: replacements.get(m.group(1), "wh_x"), path)
 
 
