@@ -246,6 +246,11 @@ API_KEYS_MAX_PER_ACCOUNT = env_int("API_KEYS_MAX_PER_ACCOUNT", 10, minimum=1)
 
 # API request bodies above this are refused with 413 before they are read.
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 2 * 1024 * 1024, minimum=1024)
+# Bodies of the pages' POSTs (panel forms, sign-in, admin), refused the same way; a page
+# with an upload (the panel's roster) declares API_MAX_BODY_BYTES instead
+# (eudr_service.lib.body_limit.accepts_body). Django's DATA_UPLOAD_MAX_MEMORY_SIZE below
+# counts form fields only, never uploaded files: it is no bound on an upload.
+PAGE_MAX_BODY_BYTES = env_int("PAGE_MAX_BODY_BYTES", 256 * 1024, minimum=1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
 
 # --- Work budget: the most one request may ask of the server ---------------------

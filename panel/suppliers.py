@@ -35,6 +35,7 @@ from compliance.models import DDSPlot
 from compliance.plot_map import MapPlot, plot_map_svg
 from eu_filing.labels import EU_STATUS_LABELS
 from eu_filing.models import EuSubmission
+from eudr_service.lib.body_limit import accepts_body
 from eudr_service.lib.problems import flatten_validation_errors
 from panel.documents import STATUS_LABELS, _plans_with
 from panel.forms import BulkFilingForm, RosterUploadForm, SupplierFilterForm
@@ -342,6 +343,7 @@ def _upload(request: HttpRequest, form: RosterUploadForm) -> list[str] | None:
     return None
 
 
+@accepts_body("API_MAX_BODY_BYTES")  # the roster upload, as large as the API's
 @never_cache
 @login_required
 @require_http_methods(["GET", "POST"])
