@@ -14,6 +14,8 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F
+from django.db.models.functions import Upper
 from django.utils.translation import gettext_lazy as _
 
 from eudr_service.lib.encryption import EncryptedTextField
@@ -71,8 +73,12 @@ class Supplier(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
+            # Case-blind: p-28 and P-28 are one producer (the roster stores capitals).
             models.UniqueConstraint(
-                fields=["owner", "livemode", "producer_number"], name="one_supplier_per_producer_number"
+                F("owner"),
+                F("livemode"),
+                Upper("producer_number"),
+                name="one_supplier_per_producer_number_any_case",
             )
         ]
 

@@ -26,6 +26,7 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from eudr_service.lib.fields import text_forbidden_character
 from eudr_service.lib.nip import nip_normalise
 from eudr_service.lib.regon import regon_normalise
 from euis.quantities import UNIT_NAMES
@@ -35,6 +36,7 @@ from risk.engine import InvalidParcelId, parse_parcel_id
 
 MAX_ROWS = 5_000  # a buyer's whole supplier base; more is split into several files
 MAX_CELL = 300  # characters; the longest field (a street) fits
+MAX_PRODUCER_NUMBER = 64  # characters, as Supplier.producer_number stores it
 # The roster's columns and room for the unknown ones its header may name (each refused).
 MAX_COLUMNS = 64
 # An XLSX is a zip of XML parts: bounded before a byte of it is parsed (a 2 MB upload may
@@ -356,7 +358,7 @@ def validate(table: list[list[str]]) -> list[SupplierRow]:
             continue
         values = {key: (str(cells[i]).strip() if i < len(cells) else "") for i, key in enumerate(keys)}
         row, row_errors = _row(offset, values)
-        number = values.get("producer_number", "")
+        number = row.values["producer_number"]
         if number and number in seen:
             message = _("Producer number %(number)s is also on line %(line)s.") % {
                 "number": number,
@@ -371,6 +373,12 @@ def validate(table: list[list[str]]) -> list[SupplierRow]:
     if not found:
         raise RosterInvalid([RowError(2, "file", "empty", _("The file has a header but no supplier."))])
     return found
+
+
+def producer_number_normal(text: str) -> str:
+    """A producer number as stored: in capitals. The buyer's own number is case-blind (p-28
+    and P-28 are one producer), as Supplier's uniqueness constraint is."""
+    return text.strip().upper()
 
 
 def _header(cells: list[str]) -> tuple[list[str], list[RowError]]:
@@ -398,12 +406,21 @@ def _row(line: int, values: dict[str, str]) -> tuple[SupplierRow, list[RowError]
         errors.append(RowError(line, key, code, message))
 
     for key, value in values.items():
-        if len(value) > MAX_CELL:
-            refuse(key, "too_long", _("At most %(limit)s characters.") % {"limit": MAX_CELL})
+        limit = MAX_PRODUCER_NUMBER if key == "producer_number" else MAX_CELL
+        found = text_forbidden_character(value)
+        if len(value) > limit:
+            refuse(key, "too_long", _("At most %(limit)s characters.") % {"limit": limit})
+        elif found:
+            message = _(
+                "Control and direction characters (NUL, ESC, BEL, right-to-left override, ...) "
+                "are not allowed; found %(character)s."
+            ) % {"character": found}
+            refuse(key, "control_character", message)
     for column in COLUMNS:
         if column.required and not values.get(column.key):
             refuse(column.key, "required", _("This field is required."))
     row = SupplierRow(line=line, values=dict(values))
+    row.values["producer_number"] = producer_number_normal(values.get("producer_number", ""))
     size = SIZES.get(_fold(values.get("size", "")))
     if values.get("size") and size is None:
         refuse(

@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from compliance.downstream_views import TradingPartnerOutSerializer
 from compliance.models import Activity
-from eudr_service.lib.fields import ApiModelSerializer, QuantityField, TimestampField
+from eudr_service.lib.fields import ApiModelSerializer, QuantityField, TimestampField, plain_text
 from eudr_service.lib.versioning import api_url
 from euis.quantities import PERCENTAGE_MAX
 from regulation.annex_i import annex_line_for
@@ -185,7 +185,7 @@ class BulkFilingOutSerializer(serializers.Serializer):
 
 class ConsignmentInSerializer(serializers.Serializer):
     consignment_reference = serializers.CharField(
-        max_length=100, help_text="Your delivery note or lot number"
+        max_length=100, help_text="Your delivery note or lot number", validators=[plain_text]
     )
     consignment_date = serializers.DateField()
 

@@ -9,6 +9,7 @@ memory (tracemalloc's peak while the file is read), never on time.
 from __future__ import annotations
 
 import codecs
+import csv
 import io
 import re
 import tracemalloc
@@ -21,6 +22,7 @@ from openpyxl import Workbook
 from suppliers.models import Supplier
 from suppliers.roster import (
     COLUMNS,
+    EXAMPLE_ROW,
     MAX_COLUMNS,
     XLSX_MAX_MEMBER_BYTES,
     XLSX_MAX_SHEET_ROWS,
@@ -288,10 +290,12 @@ def test_utf16_csv_with_a_byte_order_mark_is_read_as_utf16(make_user, encoding, 
 
 
 def test_excel_unicode_text_is_utf16_and_tab_separated(keyed_client):
-    text = (
-        "\t".join(c.polish for c in COLUMNS) + "\r\n" + template_csv("pl").splitlines()[1].replace(";", "\t")
-    )
-    response = _upload(keyed_client("standard"), codecs.BOM_UTF16_LE + text.encode("utf-16-le"), "d.txt")
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter="\t", lineterminator="\r\n")
+    writer.writerow([column.polish for column in COLUMNS])
+    writer.writerow([EXAMPLE_ROW[column.key] for column in COLUMNS])
+    data = codecs.BOM_UTF16_LE + out.getvalue().encode("utf-16-le")
+    response = _upload(keyed_client("standard"), data, "d.txt")
     assert response.status_code == 201, response.content
     assert Supplier.objects.get().name == "Jan Kowalski"
 
