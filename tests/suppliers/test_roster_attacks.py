@@ -25,6 +25,7 @@ from suppliers.roster import (
     EXAMPLE_ROW,
     MAX_COLUMNS,
     XLSX_MAX_MEMBER_BYTES,
+    XLSX_MAX_RATIO,
     XLSX_MAX_SHEET_ROWS,
     RosterInvalid,
     read_table,
@@ -87,9 +88,10 @@ SHARED_STRINGS_LINK = (
 )
 
 
-def _zip_bomb(inflated_bytes: int) -> bytes:
+def _zip_bomb(inflated_bytes: int, *, distinct: bool = False) -> bytes:
     """A valid workbook plus shared strings inflating to `inflated_bytes`, written in chunks
-    so that the test itself never holds them."""
+    so that the test itself never holds them; `distinct`: every string another number (the
+    part then compresses about 8:1, under the ratio bound)."""
     out = io.BytesIO()
     with (
         zipfile.ZipFile(io.BytesIO(_good_workbook())) as source,
@@ -105,8 +107,13 @@ def _zip_bomb(inflated_bytes: int) -> bytes:
         with target.open("xl/sharedStrings.xml", "w", force_zip64=True) as part:
             part.write(b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">')
             chunk = b"<si><t>AAAAAAAAAAAAAAAA</t></si>" * 32768
-            for _ in range(inflated_bytes // len(chunk) + 1):
+            written, serial = 0, 0
+            while written < inflated_bytes:
+                if distinct:
+                    chunk = b"".join(b"<si><t>%d</t></si>" % (serial + n) for n in range(32768))
+                    serial += 32768
                 part.write(chunk)
+                written += len(chunk)
             part.write(b"</sst>")
     return out.getvalue()
 
@@ -143,6 +150,15 @@ def test_a_zip_bomb_is_refused_from_the_archive_directory_before_any_part_is_inf
 def test_a_part_compressed_beyond_any_roster_is_refused_even_under_the_size_bounds():
     codes, _ = _refusal(_zip_bomb(4 * MiB), "dense.xlsx")  # 4 MiB at about 1000:1
     assert codes == {"xlsx_too_large"}
+
+
+def test_a_workbook_of_many_small_distinct_strings_is_refused_by_its_tag_count():
+    data = _zip_bomb(5 * MiB, distinct=True)  # about 270,000 strings: seconds of parsing
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        part = archive.getinfo("xl/sharedStrings.xml")
+    assert part.file_size / part.compress_size < XLSX_MAX_RATIO and part.file_size < XLSX_MAX_MEMBER_BYTES
+    codes, peak = _refusal(data, "many.xlsx")
+    assert codes == {"xlsx_too_large"} and peak < 4 * MiB
 
 
 def test_a_part_that_lies_about_its_size_is_not_inflated_past_what_it_declares():
