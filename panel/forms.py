@@ -423,8 +423,8 @@ class BulkFilingForm(forms.Form):
         initial="domestic",
         widget=forms.RadioSelect,
     )
-    signatory_name = forms.CharField(label=_("Signed by (name)"), max_length=200)
-    signatory_function = forms.CharField(label=_("Function"), max_length=200)
+    signatory_name = forms.CharField(label=_("Signed by (name)"), max_length=200, validators=[plain_text])
+    signatory_function = forms.CharField(label=_("Function"), max_length=200, validators=[plain_text])
     estimate_percentage = WrittenDecimalField(
         label=_("How exact are the yearly quantities (± %)"),
         max_digits=5,
@@ -450,7 +450,10 @@ class BulkFilingForm(forms.Form):
         for code in commodities:
             description, heading = GOODS_DEFAULTS.get(code, ("", ""))
             self.fields[f"goods_{code}_description"] = forms.CharField(
-                label=_("Description of the goods"), max_length=300, initial=description
+                label=_("Description of the goods"),
+                max_length=300,
+                initial=description,
+                validators=[plain_text],
             )
             self.fields[f"goods_{code}_hs_heading"] = forms.RegexField(
                 label=_("HS code"),

@@ -118,7 +118,9 @@ class RosterImportOutSerializer(ApiModelSerializer):
 
 
 class GoodsInSerializer(serializers.Serializer):
-    description = serializers.CharField(max_length=300, help_text="As the declaration describes the goods")
+    description = serializers.CharField(
+        max_length=300, help_text="As the declaration describes the goods", validators=[plain_text]
+    )
     hs_heading = serializers.RegexField(
         r"^\d{4}(?:\d{2}){0,2}$",
         error_messages={"invalid": "An HS code of 4, 6 or 8 digits."},
@@ -129,8 +131,10 @@ class GoodsInSerializer(serializers.Serializer):
 class BulkFilingInSerializer(serializers.Serializer):
     # The statements' own choices (one enum in the schema); a primary operator imports nothing.
     activity = serializers.ChoiceField(choices=Activity.choices, default=Activity.DOMESTIC)
-    signatory_name = serializers.CharField(max_length=200, help_text="Who attests for the representative")
-    signatory_function = serializers.CharField(max_length=200)
+    signatory_name = serializers.CharField(
+        max_length=200, help_text="Who attests for the representative", validators=[plain_text]
+    )
+    signatory_function = serializers.CharField(max_length=200, validators=[plain_text])
     estimate_percentage = serializers.DecimalField(
         max_digits=5,
         decimal_places=3,

@@ -194,3 +194,23 @@ def test_panel_partner_and_concern_forms_refuse_them_too(signed_in):  # noqa: F8
     dated = {"action": "concern", **CONCERN, "received_on": "2999-01-01"}
     assert client.post(PAGE, dated).status_code == 400
     assert not TradingPartnerRecord.objects.exists() and not SubstantiatedConcern.objects.exists()
+
+
+def test_bulk_filing_options_refuse_control_characters(keyed_client):
+    from tests.suppliers.test_bulk_filing import OPTIONS
+
+    client = keyed_client("standard")
+    hostile = {
+        **OPTIONS,
+        "signatory_name": HOSTILE["RLO"],
+        "signatory_function": HOSTILE["BEL"],
+        "goods": {"soya": {"description": HOSTILE["ESC"], "hs_heading": "1201"}},
+    }
+    response = client.post("/api/eudr/v1/supplier-filings", hostile, format="json")
+    assert response.status_code == 400, response.content
+    codes = {(e["field"], e["code"]) for e in response.json()["errors"]}
+    assert {
+        ("signatory_name", "control_character"),
+        ("signatory_function", "control_character"),
+        ("goods.soya.description", "control_character"),
+    } <= codes
