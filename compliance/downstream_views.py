@@ -32,7 +32,7 @@ from compliance.downstream import (
 )
 from compliance.models import OrganisationRoles, PartnerKind, SubstantiatedConcern, TradingPartnerRecord
 from eudr_service.lib.exports import EXPORT_LANG, export_language, export_response
-from eudr_service.lib.fields import TimestampField
+from eudr_service.lib.fields import TimestampField, plain_multiline_text, plain_text
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.pagination import ApiCursorPagination
 from eudr_service.lib.problems import Problem
@@ -164,13 +164,19 @@ class TradingPartnerInSerializer(serializers.Serializer):
 
     # The codes only: the API's schema and errors name the codes, not the panel's words.
     kind = serializers.ChoiceField(choices=PartnerKind.values)
-    consignment_reference = serializers.CharField(max_length=100, help_text="Invoice, delivery note or batch")
+    consignment_reference = serializers.CharField(
+        max_length=100, help_text="Invoice, delivery note or batch", validators=[plain_text]
+    )
     consignment_date = serializers.DateField()
-    name = serializers.CharField(max_length=200)
-    trade_name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
-    postal_address = serializers.CharField(max_length=300)
-    email = serializers.EmailField(max_length=254)
-    website = serializers.URLField(max_length=200, required=False, allow_blank=True, default="")
+    name = serializers.CharField(max_length=200, validators=[plain_text])
+    trade_name = serializers.CharField(
+        max_length=200, required=False, allow_blank=True, default="", validators=[plain_text]
+    )
+    postal_address = serializers.CharField(max_length=300, validators=[plain_text])
+    email = serializers.EmailField(max_length=254, validators=[plain_text])
+    website = serializers.URLField(
+        max_length=200, required=False, allow_blank=True, default="", validators=[plain_text]
+    )
 
     def validate_consignment_date(self, value: date) -> date:
         if value > timezone.localdate():
@@ -388,12 +394,20 @@ class TradingPartnerViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
 class ConcernInSerializer(serializers.Serializer):
     received_on = serializers.DateField()
-    product = serializers.CharField(max_length=200)
-    raised_by = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
-    concern = serializers.CharField(max_length=4000)
-    action_taken = serializers.CharField(max_length=4000)
+    product = serializers.CharField(max_length=200, validators=[plain_text])
+    raised_by = serializers.CharField(
+        max_length=300, required=False, allow_blank=True, default="", validators=[plain_text]
+    )
+    concern = serializers.CharField(max_length=4000, validators=[plain_multiline_text])
+    action_taken = serializers.CharField(max_length=4000, validators=[plain_multiline_text])
     placing_withheld = serializers.BooleanField(default=False)
     authority_informed = serializers.BooleanField(default=False)
+
+    def validate_received_on(self, value: date) -> date:
+        # A record of what was received: a date after today is a typo (2999), not a plan.
+        if value > timezone.localdate():
+            raise serializers.ValidationError(_("A concern cannot be received in the future."))
+        return value
 
 
 class ConcernOutSerializer(serializers.Serializer):

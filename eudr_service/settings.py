@@ -1,7 +1,7 @@
 """Settings for the EUDR compliance service.
 
 No environment at all gives the embedded default (SQLite, in-process cache,
-Celery eager, DEBUG on, demo data) so `make run` works on a bare machine.
+Celery eager, development mode, demo data) so `make run` works on a bare machine.
 DATABASE_URL, REDIS_URL and CELERY_BROKER_URL switch to real services.
 With DEBUG=0 the secrets and public addresses must be given explicitly.
 """
@@ -34,9 +34,15 @@ from eudr_service.lib.make_run import make_run_values
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
 
-DEBUG = env_bool("DEBUG", True)
+# DEBUG=1 (the default, `make run`) is the development mode: the fallbacks below for
+# secrets and addresses, static files from the apps, readable logs. Django's own DEBUG
+# (its technical error pages: settings, code and URL patterns to whoever hits an error)
+# stays off in it too, since `make run` serves a port others may reach; DEBUG_PAGES=1
+# turns them on for a developer's own machine. Errors are logged with their traceback.
+DEVELOPMENT = env_bool("DEBUG", True)
+DEBUG = DEVELOPMENT and env_bool("DEBUG_PAGES", False)
 
-if DEBUG:
+if DEVELOPMENT:
     # Development-only fallbacks; production must set every one of these.
     SECRET_KEY = env_str("SECRET_KEY", "insecure-development-key-" + "x" * 40)
     ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
@@ -54,13 +60,13 @@ PUBLIC_BASE_URL = PUBLIC_BASE_URL.rstrip("/")
 
 # API keys are stored as HMAC-SHA256 under this pepper, kept apart from the
 # database so a leaked dump alone cannot be used to test guessed keys.
-API_KEY_PEPPER = env_str("API_KEY_PEPPER", SECRET_KEY if DEBUG else None)
+API_KEY_PEPPER = env_str("API_KEY_PEPPER", SECRET_KEY if DEVELOPMENT else None)
 if not API_KEY_PEPPER:
     raise ImproperlyConfigured("DEBUG=0 requires API_KEY_PEPPER to be set")
 
 # Secrets we must read back (webhook signing secrets) are encrypted at rest under
 # these Fernet keys, newest first (eudr_service/lib/encryption.py, docs/security.md).
-ENCRYPTION_KEYS = keys_from_env(env_str("ENCRYPTION_KEYS"), debug=DEBUG, secret_key=SECRET_KEY)
+ENCRYPTION_KEYS = keys_from_env(env_str("ENCRYPTION_KEYS"), debug=DEVELOPMENT, secret_key=SECRET_KEY)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -212,14 +218,14 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
-        if DEBUG
+        if DEVELOPMENT
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }
 MEDIA_ROOT = VAR_DIR / "media"
 # In development whitenoise serves straight from the apps' static folders.
-WHITENOISE_USE_FINDERS = DEBUG
-WHITENOISE_AUTOREFRESH = DEBUG
+WHITENOISE_USE_FINDERS = DEVELOPMENT
+WHITENOISE_AUTOREFRESH = DEVELOPMENT
 
 # --- HTTP security -----------------------------------------------------------
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -228,7 +234,7 @@ X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SAMESITE = "Lax"
 SESSION_COOKIE_SAMESITE = "Lax"
-if not DEBUG:
+if not DEVELOPMENT:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
@@ -260,6 +266,11 @@ API_KEYS_MAX_PER_ACCOUNT = env_int("API_KEYS_MAX_PER_ACCOUNT", 10, minimum=1)
 
 # API request bodies above this are refused with 413 before they are read.
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 2 * 1024 * 1024, minimum=1024)
+# Bodies of the pages' POSTs (panel forms, sign-in, admin), refused the same way; a page
+# with an upload (the panel's roster) declares API_MAX_BODY_BYTES instead
+# (eudr_service.lib.body_limit.accepts_body). Django's DATA_UPLOAD_MAX_MEMORY_SIZE below
+# counts form fields only, never uploaded files: it is no bound on an upload.
+PAGE_MAX_BODY_BYTES = env_int("PAGE_MAX_BODY_BYTES", 256 * 1024, minimum=1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
 
 # --- Work budget: the most one request may ask of the server ---------------------
@@ -641,7 +652,7 @@ CELERY_BEAT_SCHEDULE["annual-pdfs-maintain"] = {"task": "annual.maintain_report_
 # --- Webhooks (webhooks app) -----------------------------------------------------
 # http:// URLs and loopback receivers, for local development and tests only.
 WEBHOOKS_ALLOW_INSECURE = env_bool("WEBHOOKS_ALLOW_INSECURE", False)
-if WEBHOOKS_ALLOW_INSECURE and not DEBUG:
+if WEBHOOKS_ALLOW_INSECURE and not DEVELOPMENT:
     raise ImproperlyConfigured("WEBHOOKS_ALLOW_INSECURE is for development only; it needs DEBUG=1")
 # Standard Webhooks schedule: delays after the 1st, 2nd, ... failed attempt.
 _webhook_schedule = env_list(
@@ -691,7 +702,7 @@ WIDGET_CACHE_SECONDS = env_int("WIDGET_CACHE_SECONDS", 3600, minimum=0)
 
 # --- Logging -----------------------------------------------------------------
 # JSON lines (with request ids) for production log shippers; plain text in development.
-LOG_FORMAT = env_str("LOG_FORMAT", "plain" if DEBUG else "json")
+LOG_FORMAT = env_str("LOG_FORMAT", "plain" if DEVELOPMENT else "json")
 if LOG_FORMAT not in ("plain", "json"):
     raise ImproperlyConfigured("LOG_FORMAT must be plain or json")
 LOGGING = {

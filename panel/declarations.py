@@ -31,6 +31,7 @@ from compliance.models import FilingKind
 from compliance.plot_map import MapPlot, plot_map_svg
 from compliance.sd_serializers import SDFilingSerializer
 from compliance.services import dds_file
+from eudr_service.lib.body_limit import accepts_body
 from eudr_service.lib.problems import Problem, flatten_validation_errors
 from panel.documents import _plans_with
 from panel.forms import COMMODITY_LABELS, SimplifiedDeclarationForm
@@ -202,6 +203,7 @@ def declaration_file(*, request: HttpRequest, form: SimplifiedDeclarationForm):
     return statement
 
 
+@accepts_body("API_MAX_BODY_BYTES")  # plots as GeoJSON, as large as the API takes them
 @never_cache
 @login_required
 @require_http_methods(["GET", "POST"])

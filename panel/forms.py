@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import APIKey, EuEnvironment, Plan, eu_credential_text
 from compliance.models import PartnerKind
+from eudr_service.lib.fields import plain_multiline_text, plain_text
 from regulation.roles import ROLE_TITLES
 from risk.engine import InvalidParcelId, parse_parcel_id
 
@@ -334,16 +335,23 @@ class TradingPartnerForm(forms.Form):
 
     kind = forms.ChoiceField(label=_("Supplier or customer"), choices=PartnerKind.choices)
     consignment_reference = forms.CharField(
-        label=_("Consignment"), max_length=100, help_text=_("Invoice, delivery note or batch number.")
+        label=_("Consignment"),
+        max_length=100,
+        help_text=_("Invoice, delivery note or batch number."),
+        validators=[plain_text],
     )
     consignment_date = forms.DateField(
         label=_("Consignment date"), widget=forms.DateInput(attrs={"type": "date"})
     )
-    name = forms.CharField(label=_("Name"), max_length=200)
-    trade_name = forms.CharField(label=_("Registered trade name or mark"), max_length=200, required=False)
-    postal_address = forms.CharField(label=_("Postal address"), max_length=300)
-    email = forms.EmailField(label=_("E-mail address"), max_length=254)
-    website = forms.URLField(label=_("Web address"), max_length=200, required=False, assume_scheme="https")
+    name = forms.CharField(label=_("Name"), max_length=200, validators=[plain_text])
+    trade_name = forms.CharField(
+        label=_("Registered trade name or mark"), max_length=200, required=False, validators=[plain_text]
+    )
+    postal_address = forms.CharField(label=_("Postal address"), max_length=300, validators=[plain_text])
+    email = forms.EmailField(label=_("E-mail address"), max_length=254, validators=[plain_text])
+    website = forms.URLField(
+        label=_("Web address"), max_length=200, required=False, assume_scheme="https", validators=[plain_text]
+    )
 
     def clean_consignment_date(self):
         value = self.cleaned_data["consignment_date"]
@@ -354,18 +362,30 @@ class TradingPartnerForm(forms.Form):
 
 class SubstantiatedConcernForm(forms.Form):
     received_on = forms.DateField(label=_("Received on"), widget=forms.DateInput(attrs={"type": "date"}))
-    product = forms.CharField(label=_("Product or consignment"), max_length=200)
-    raised_by = forms.CharField(label=_("Raised by"), max_length=300, required=False)
+    product = forms.CharField(label=_("Product or consignment"), max_length=200, validators=[plain_text])
+    raised_by = forms.CharField(label=_("Raised by"), max_length=300, required=False, validators=[plain_text])
     concern = forms.CharField(
-        label=_("The concern"), max_length=4000, widget=forms.Textarea(attrs={"rows": 3})
+        label=_("The concern"),
+        max_length=4000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        validators=[plain_multiline_text],
     )
     action_taken = forms.CharField(
-        label=_("What you did"), max_length=4000, widget=forms.Textarea(attrs={"rows": 3})
+        label=_("What you did"),
+        max_length=4000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        validators=[plain_multiline_text],
     )
     placing_withheld = forms.BooleanField(
         label=_("Placing, making available or export withheld"), required=False
     )
     authority_informed = forms.BooleanField(label=_("Competent authority informed"), required=False)
+
+    def clean_received_on(self):
+        value = self.cleaned_data["received_on"]
+        if value > timezone.localdate():
+            raise forms.ValidationError(_("A concern cannot be received in the future."))
+        return value
 
 
 class RosterUploadForm(forms.Form):
@@ -414,8 +434,8 @@ class BulkFilingForm(forms.Form):
         initial="domestic",
         widget=forms.RadioSelect,
     )
-    signatory_name = forms.CharField(label=_("Signed by (name)"), max_length=200)
-    signatory_function = forms.CharField(label=_("Function"), max_length=200)
+    signatory_name = forms.CharField(label=_("Signed by (name)"), max_length=200, validators=[plain_text])
+    signatory_function = forms.CharField(label=_("Function"), max_length=200, validators=[plain_text])
     estimate_percentage = WrittenDecimalField(
         label=_("How exact are the yearly quantities in kg (± %)"),
         max_digits=5,
@@ -444,7 +464,10 @@ class BulkFilingForm(forms.Form):
         for code in commodities:
             description, heading = GOODS_DEFAULTS.get(code, ("", ""))
             self.fields[f"goods_{code}_description"] = forms.CharField(
-                label=_("Description of the goods"), max_length=300, initial=description
+                label=_("Description of the goods"),
+                max_length=300,
+                initial=description,
+                validators=[plain_text],
             )
             self.fields[f"goods_{code}_hs_heading"] = forms.RegexField(
                 label=_("HS code"),

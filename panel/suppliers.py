@@ -36,6 +36,7 @@ from compliance.plot_map import MapPlot, plot_map_svg
 from eu_filing.labels import EU_STATUS_LABELS
 from eu_filing.models import EuSubmission
 from eu_filing.outbox import eu_credential_usable
+from eudr_service.lib.body_limit import accepts_body
 from eudr_service.lib.problems import flatten_validation_errors
 from panel.documents import STATUS_LABELS, _plans_with
 from panel.filings import filing_act, filing_view
@@ -372,6 +373,7 @@ def _ask(request: HttpRequest, chosen) -> None:
     )
 
 
+@accepts_body("API_MAX_BODY_BYTES")  # the roster upload, as large as the API's
 @never_cache
 @login_required
 @require_http_methods(["GET", "POST"])

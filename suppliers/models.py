@@ -16,6 +16,8 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.db import models, transaction
+from django.db.models import F
+from django.db.models.functions import Upper
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -89,8 +91,12 @@ class Supplier(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
+            # Case-blind: p-28 and P-28 are one producer (the roster stores capitals).
             models.UniqueConstraint(
-                fields=["owner", "livemode", "producer_number"], name="one_supplier_per_producer_number"
+                F("owner"),
+                F("livemode"),
+                Upper("producer_number"),
+                name="one_supplier_per_producer_number_any_case",
             )
         ]
 

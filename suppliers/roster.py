@@ -12,11 +12,13 @@ diacritics; unknown columns are refused (a typo would otherwise drop data silent
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import re
 import unicodedata
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -25,6 +27,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from eudr_service.lib.exports import csv_bytes
+from eudr_service.lib.fields import text_forbidden_character
 from eudr_service.lib.herd_number import HERD_NUMBER_EXAMPLE, herd_number_normalise
 from eudr_service.lib.nip import nip_normalise
 from eudr_service.lib.regon import regon_normalise
@@ -36,6 +39,21 @@ from risk.engine import InvalidParcelId, parse_parcel_id
 
 MAX_ROWS = 5_000  # a buyer's whole supplier base; more is split into several files
 MAX_CELL = 300  # characters; the longest field (a street) fits
+MAX_PRODUCER_NUMBER = 64  # characters, as Supplier.producer_number stores it
+# The roster's columns and room for the unknown ones its header may name (each refused).
+MAX_COLUMNS = 64
+# An XLSX is a zip of XML parts: bounded before a byte of it is parsed (a 2 MB upload may
+# inflate to gigabytes, a 5 KB sheet may declare A1:XFD1048576). A workbook of MAX_ROWS
+# suppliers is about 4 MB of sheet XML compressed 14:1; the bounds leave room for that.
+XLSX_MAX_MEMBERS = 200
+XLSX_MAX_MEMBER_BYTES = 16 * 1024 * 1024  # one part, inflated
+XLSX_MAX_TOTAL_BYTES = 32 * 1024 * 1024  # all parts, inflated
+XLSX_MAX_RATIO = 100  # inflated / compressed, for any part over a mebibyte
+# XML tags in all parts: parsing costs per element, not per byte (700,000 distinct shared
+# strings fit in 2 MB compressed 8:1). A full roster is about 650,000 tags with shared strings.
+XLSX_MAX_TAGS = 800_000
+# Rows of the first sheet read at most: the roster's and as many blank rows below it.
+XLSX_MAX_SHEET_ROWS = 2 * (MAX_ROWS + 1)
 MAX_PARCELS_PER_SUPPLIER = 100  # what one simplified declaration's producer takes (V3)
 POSTAL_CODE = re.compile(r"[0-9]{2}-[0-9]{3}", flags=re.ASCII)
 EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
@@ -146,6 +164,13 @@ class RosterInvalid(ValueError):
         self.errors = errors
         super().__init__(f"{len(errors)} problem(s) in the roster")
 
+    @property
+    def detail(self) -> str:
+        """One sentence for the whole refusal: the file's own problem when it was not read."""
+        if len(self.errors) == 1 and self.errors[0].field == "file":
+            return str(self.errors[0].message)
+        return f"{len(self.errors)} problem(s) in the roster; nothing was imported."
+
 
 def _fold(text: str) -> str:
     text = " ".join(str(text).strip().lower().replace("ł", "l").replace("_", " ").split())
@@ -169,40 +194,184 @@ def template_csv(lang: str) -> str:
 
 
 def read_table(data: bytes, *, file_format: str) -> list[list[str]]:
-    """The file's rows as text cells. Raises RosterInvalid when it cannot be read at all."""
+    """The file's rows as text cells. Raises RosterInvalid when it cannot be read at all.
+
+    Reading stops a row past MAX_ROWS non-blank rows (validate refuses the file then), so
+    neither format is read further than a roster can be long."""
     if file_format == "xlsx":
         return _read_xlsx(data)
+    text = _decode(data)
+    first = text.split("\n", 1)[0]
+    # Excel's "Unicode text" is tab-separated; its Polish "CSV" uses `;`.
+    delimiter = max(";,\t", key=first.count)
+    rows: list[list[str]] = []
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    filled = 0
     try:
-        text = data.decode("utf-8-sig")
+        for cells in reader:
+            blank = not any(cell.strip() for cell in cells)
+            rows.append(_BLANK if blank else cells[:MAX_COLUMNS])
+            filled += not blank
+            if filled > MAX_ROWS + 1:
+                break
+    except csv.Error as exc:  # a cell over csv.field_size_limit(), a stray NUL, ...
+        message = _(
+            "Line %(line)s of the CSV file cannot be read: a cell longer than %(limit)s "
+            "characters or a quote left open."
+        ) % {"line": reader.line_num, "limit": MAX_CELL}
+        raise RosterInvalid([RowError(reader.line_num, "file", "unreadable", message)]) from exc
+    return rows
+
+
+_BLANK: list[str] = []  # one shared object for every blank line: never mutated
+
+
+def _decode(data: bytes) -> str:
+    # Excel saves "Unicode text" as UTF-16 with a byte order mark; the BOM tells the order.
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            message = _("The file starts as UTF-16 but is not; save it as CSV UTF-8.")
+            raise RosterInvalid([RowError(0, "file", "unreadable", message)]) from exc
+    try:
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         # Polish Excel saves "CSV" in Windows-1250 unless told otherwise.
-        text = data.decode("cp1250", errors="replace")
-    first = text.split("\n", 1)[0]
-    delimiter = ";" if first.count(";") > first.count(",") else ","
-    return [row for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+        return data.decode("cp1250", errors="replace")
+
+
+def _refuse_file(code: str, message: str | Promise) -> RosterInvalid:
+    return RosterInvalid([RowError(0, "file", code, message)])
+
+
+def _unreadable_xlsx() -> RosterInvalid:
+    return _refuse_file("unreadable", _("The file is not an XLSX workbook, or it is damaged."))
+
+
+def _check_archive(data: bytes) -> None:
+    """Refuse a workbook whose parts would inflate past the bounds, from the zip's directory
+    alone, then one whose parts declare a DTD or hold more tags than a roster, reading each
+    part once in chunks. The sizes the directory declares hold: zipfile stops inflating a
+    part at its declared size (and fails its checksum), so no part grows past the check."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
+        raise _unreadable_xlsx() from exc
+    if len(members) > XLSX_MAX_MEMBERS:
+        raise _refuse_file(
+            "xlsx_too_large",
+            _("The workbook has %(count)s parts; a roster has at most %(limit)s.")
+            % {"count": len(members), "limit": XLSX_MAX_MEMBERS},
+        )
+    total = 0
+    for member in members:
+        # Excel deflates; bzip2 and LZMA inflate a whole read at once, without a bound.
+        if member.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+            raise _unreadable_xlsx()
+        total += member.file_size
+        ratio = member.file_size / max(member.compress_size, 1)
+        too_big = member.file_size > XLSX_MAX_MEMBER_BYTES or total > XLSX_MAX_TOTAL_BYTES
+        if too_big or (member.file_size > 1024 * 1024 and ratio > XLSX_MAX_RATIO):
+            raise _refuse_file(
+                "xlsx_too_large",
+                _(
+                    "The workbook unpacks to more than a roster needs (at most %(limit)s MB, "
+                    "compressed at most %(ratio)s:1); upload the roster alone, or as CSV."
+                )
+                % {"limit": XLSX_MAX_TOTAL_BYTES // (1024 * 1024), "ratio": XLSX_MAX_RATIO},
+            )
+    tags = 0
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            for member in members:
+                tags += _tags_of(archive, member)
+                if tags > XLSX_MAX_TAGS:
+                    break
+    except RosterInvalid:
+        raise
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError, zlib.error) as exc:
+        raise _unreadable_xlsx() from exc
+    if tags > XLSX_MAX_TAGS:
+        message = _("The workbook holds more than a roster of %(limit)s suppliers; upload the roster alone.")
+        raise _refuse_file("xlsx_too_large", message % {"limit": MAX_ROWS})
+
+
+# Office Open XML parts never carry a DTD (ECMA-376 Part 2, Open Packaging Conventions, forbids
+# them); one declaring entities is an attack (entity expansion, external entities).
+_DTD_MARKS = tuple("<!DOCTYPE".encode(encoding) for encoding in ("utf-8", "utf-16-le", "utf-16-be"))
+_SCAN_CHUNK = 64 * 1024
+
+
+def _tags_of(archive: zipfile.ZipFile, member: zipfile.ZipInfo) -> int:
+    """How many tags the part holds (its `<` bytes, an upper bound), read through once in
+    chunks within its declared size (its CRC checked, so a part lying about its size fails
+    here). A part declaring a DTD is refused."""
+    overlap = max(len(mark) for mark in _DTD_MARKS) - 1
+    tail, tags = b"", 0
+    with archive.open(member) as part:
+        while chunk := part.read(_SCAN_CHUNK):
+            window = tail + chunk
+            if any(mark in window for mark in _DTD_MARKS):
+                raise _unreadable_xlsx()
+            tags += chunk.count(b"<")
+            tail = window[-overlap:]
+    return tags
 
 
 def _read_xlsx(data: bytes) -> list[list[str]]:
+    _check_archive(data)
     # openpyxl is imported only for workbooks: most rosters are CSV.
     from openpyxl import load_workbook  # noqa: PLC0415
-    from openpyxl.utils.exceptions import InvalidFileException  # noqa: PLC0415
 
+    # openpyxl raises whatever its parts make it meet (KeyError for a missing part,
+    # SyntaxError subclasses for bad XML or an undefined entity, TypeError, ...): any
+    # failure to read this upload is the file's, a 400, never a 500.
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
-        raise RosterInvalid(
-            [RowError(0, "file", "unreadable", _("The file is not an XLSX workbook."))]
-        ) from exc
+    except Exception as exc:
+        raise _unreadable_xlsx() from exc
     try:
-        sheet = workbook.worksheets[0]
-        rows = []
-        for row in sheet.iter_rows(values_only=True):
-            rows.append(["" if cell is None else _cell_text(cell) for cell in row])
-            if len(rows) > MAX_ROWS + 1:
-                break
-        return rows
+        if not workbook.worksheets:
+            raise _refuse_file("unreadable", _("The workbook has no sheet."))
+        return _sheet_rows(workbook.worksheets[0])
+    except RosterInvalid:
+        raise
+    except Exception as exc:
+        raise _unreadable_xlsx() from exc
     finally:
         workbook.close()
+
+
+def _sheet_rows(sheet: Any) -> list[list[str]]:
+    declared_rows, declared_columns = sheet.max_row or 0, sheet.max_column or 0
+    if declared_rows > XLSX_MAX_SHEET_ROWS or declared_columns > MAX_COLUMNS:
+        raise _sheet_too_large()
+    rows: list[list[str]] = []
+    # Bounded both ways whatever the sheet declares: openpyxl pads every row to max_col and
+    # fills missing rows up to max_row, so neither is left to the file.
+    for number, cells in enumerate(
+        sheet.iter_rows(max_col=MAX_COLUMNS, max_row=XLSX_MAX_SHEET_ROWS + 1, values_only=True), start=1
+    ):
+        if number > XLSX_MAX_SHEET_ROWS:
+            raise _sheet_too_large()
+        text = ["" if cell is None else _cell_text(cell) for cell in cells]
+        while text and not text[-1].strip():
+            text.pop()
+        rows.append(text or _BLANK)
+    return rows
+
+
+def _sheet_too_large() -> RosterInvalid:
+    return _refuse_file(
+        "sheet_too_large",
+        _(
+            "The first sheet reaches past row %(rows)s or column %(columns)s; a roster holds at "
+            "most %(limit)s suppliers. Delete the empty rows and columns around the table."
+        )
+        % {"rows": XLSX_MAX_SHEET_ROWS, "columns": MAX_COLUMNS, "limit": MAX_ROWS},
+    )
 
 
 def _cell_text(cell: Any) -> str:
@@ -231,7 +400,7 @@ def validate(table: list[list[str]]) -> list[SupplierRow]:
             continue
         values = {key: (str(cells[i]).strip() if i < len(cells) else "") for i, key in enumerate(keys)}
         row, row_errors = _row(offset, values)
-        number = values.get("producer_number", "")
+        number = row.values["producer_number"]
         if number and number in seen:
             message = _("Producer number %(number)s is also on line %(line)s.") % {
                 "number": number,
@@ -246,6 +415,12 @@ def validate(table: list[list[str]]) -> list[SupplierRow]:
     if not found:
         raise RosterInvalid([RowError(2, "file", "empty", _("The file has a header but no supplier."))])
     return found
+
+
+def producer_number_normal(text: str) -> str:
+    """A producer number as stored: in capitals. The buyer's own number is case-blind (p-28
+    and P-28 are one producer), as Supplier's uniqueness constraint is."""
+    return text.strip().upper()
 
 
 def _header(cells: list[str]) -> tuple[list[str], list[RowError]]:
@@ -273,12 +448,21 @@ def _row(line: int, values: dict[str, str]) -> tuple[SupplierRow, list[RowError]
         errors.append(RowError(line, key, code, message))
 
     for key, value in values.items():
-        if len(value) > MAX_CELL:
-            refuse(key, "too_long", _("At most %(limit)s characters.") % {"limit": MAX_CELL})
+        limit = MAX_PRODUCER_NUMBER if key == "producer_number" else MAX_CELL
+        found = text_forbidden_character(value)
+        if len(value) > limit:
+            refuse(key, "too_long", _("At most %(limit)s characters.") % {"limit": limit})
+        elif found:
+            message = _(
+                "Control and direction characters (NUL, ESC, BEL, right-to-left override, ...) "
+                "are not allowed; found %(character)s."
+            ) % {"character": found}
+            refuse(key, "control_character", message)
     for column in COLUMNS:
         if column.required and not values.get(column.key):
             refuse(column.key, "required", _("This field is required."))
     row = SupplierRow(line=line, values=dict(values))
+    row.values["producer_number"] = producer_number_normal(values.get("producer_number", ""))
     size = SIZES.get(_fold(values.get("size", "")))
     if values.get("size") and size is None:
         refuse(

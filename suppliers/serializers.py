@@ -11,7 +11,7 @@ from rest_framework import serializers
 from compliance.downstream_views import TradingPartnerOutSerializer
 from compliance.models import Activity
 from eu_filing.models import UpstreamState
-from eudr_service.lib.fields import ApiModelSerializer, QuantityField, TimestampField
+from eudr_service.lib.fields import ApiModelSerializer, QuantityField, TimestampField, plain_text
 from eudr_service.lib.versioning import api_url
 from euis.quantities import PERCENTAGE_MAX
 from regulation.annex_i import annex_line_for
@@ -193,7 +193,9 @@ class RosterImportOutSerializer(ApiModelSerializer):
 
 
 class GoodsInSerializer(serializers.Serializer):
-    description = serializers.CharField(max_length=300, help_text="As the declaration describes the goods")
+    description = serializers.CharField(
+        max_length=300, help_text="As the declaration describes the goods", validators=[plain_text]
+    )
     hs_heading = serializers.RegexField(
         r"^\d{4}(?:\d{2}){0,2}$",
         error_messages={"invalid": "An HS code of 4, 6 or 8 digits."},
@@ -204,8 +206,10 @@ class GoodsInSerializer(serializers.Serializer):
 class BulkFilingInSerializer(serializers.Serializer):
     # The statements' own choices (one enum in the schema); a primary operator imports nothing.
     activity = serializers.ChoiceField(choices=Activity.choices, default=Activity.DOMESTIC)
-    signatory_name = serializers.CharField(max_length=200, help_text="Who attests for the representative")
-    signatory_function = serializers.CharField(max_length=200)
+    signatory_name = serializers.CharField(
+        max_length=200, help_text="Who attests for the representative", validators=[plain_text]
+    )
+    signatory_function = serializers.CharField(max_length=200, validators=[plain_text])
     estimate_percentage = serializers.DecimalField(
         max_digits=5,
         decimal_places=3,
@@ -291,7 +295,7 @@ class BulkFilingOutSerializer(serializers.Serializer):
 
 class ConsignmentInSerializer(serializers.Serializer):
     consignment_reference = serializers.CharField(
-        max_length=100, help_text="Your delivery note or lot number"
+        max_length=100, help_text="Your delivery note or lot number", validators=[plain_text]
     )
     consignment_date = serializers.DateField()
 

@@ -292,7 +292,7 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
             raise Problem(
                 400,
                 "roster_invalid",
-                f"{len(exc.errors)} problem(s) in the roster; nothing was imported.",
+                exc.detail,
                 extra={"errors": [error.as_dict() for error in exc.errors]},
             ) from exc
         return Response(RosterImportOutSerializer(done).data, status=200 if done.dry_run else 201)

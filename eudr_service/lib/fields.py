@@ -1,12 +1,17 @@
-"""Serializer fields that keep the API's conventions in one place."""
+"""Serializer fields that keep the API's conventions in one place, and the one check of
+free text every entry point (API, panel form, roster file) applies to what it stores."""
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.deconstruct import deconstructible
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -81,3 +86,53 @@ class ApiLinkField(serializers.Field):
     def to_representation(self, value: Any) -> str | None:
         path = self.path(value)
         return None if path is None else api_url(path)
+
+
+# Bidirectional controls: U+202E (right-to-left override) shows a name, a file name or a CSV
+# cell reversed from how it is stored; isolates and marks as well. No Polish name needs one.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_LINE_BREAKS = frozenset("\t\n\r")
+
+
+def text_forbidden_character(value: str, *, multiline: bool = False) -> str | None:
+    """The first character `value` may not hold as free text (a name, an address, a note),
+    as U+XXXX, or None: control characters (NUL, BEL, ESC, DEL, C1), lone surrogates and
+    bidirectional controls. A multi-line note keeps its tabs and line breaks."""
+    for char in value:
+        if multiline and char in _LINE_BREAKS:
+            continue
+        if char in BIDI_CONTROLS or unicodedata.category(char) in ("Cc", "Cs"):
+            return f"U+{ord(char):04X}"
+    return None
+
+
+@deconstructible
+class PlainText:
+    """Django and DRF validator of a free-text field: refuses what text_forbidden_character names."""
+
+    code = "control_character"
+
+    def __init__(self, *, multiline: bool = False) -> None:
+        self.multiline = multiline
+
+    def __call__(self, value: Any) -> None:
+        found = text_forbidden_character(str(value), multiline=self.multiline)
+        if found:
+            raise ValidationError(
+                _(
+                    "Control and direction characters (NUL, ESC, BEL, right-to-left override, ...) "
+                    "are not allowed; found %(character)s."
+                ),
+                code=self.code,
+                params={"character": found},
+            )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlainText) and other.multiline == self.multiline
+
+    def __hash__(self) -> int:
+        return hash((PlainText, self.multiline))
+
+
+plain_text = PlainText()
+plain_multiline_text = PlainText(multiline=True)

@@ -6,6 +6,9 @@ The only way out is an entry in EXEMPT naming the check, the route and the reaso
 Checks so far (each a function in CHECKS; the plan gate and the mode policy join the
 same way: a function taking a Route and answering None or what is missing):
 - `middleware`: the body limit and the request deadline run for every request;
+- `body_limit`: every route, API or page, answers a body declared over its limit
+  (API_MAX_BODY_BYTES, PAGE_MAX_BODY_BYTES or the upload limit a page declares with
+  eudr_service.lib.body_limit.accepts_body) with 413, without reading a byte of it;
 - `parsers`: a DRF view on an API path parses bodies only with the hardened parsers
   (eudr_service.lib.json_parser.HARDENED_PARSERS: size-bounded, depth-bounded JSON);
 - `plain_api_view`: a view on an API path outside DRF reads no body (safe methods only);
@@ -33,6 +36,7 @@ from django.http import HttpResponse
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.views import APIView
 
+from eudr_service.lib.body_limit import page_body_limit
 from eudr_service.lib.json_parser import HARDENED_PARSERS
 from eudr_service.lib.paths import is_api_path
 
@@ -98,6 +102,7 @@ EXEMPT: dict[tuple[str, str], str] = {
     # The API's catch-all: a problem+json 404 for any method, before any body is read.
     ("limiter", r"^(?:api|v1)/"): "the API's catch-all 404 problem: " + _READS_NOTHING,
     ("plain_api_view", r"^(?:api|v1)/"): "the API's catch-all 404 problem: " + _READS_NOTHING,
+    ("body_limit", r"^(?:api|v1)/"): "the API's catch-all 404 problem: " + _READS_NOTHING,
     # The OpenAPI documents: public, the same for everyone, no account and so no plan or mode.
     ("api_gates", "schema"): "the OpenAPI schema: public documentation, no account",
     ("api_gates", "swagger-ui"): "the API reference page: public documentation, no account",
@@ -135,6 +140,37 @@ def check_parsers(route: Route) -> str | None:
         return None
     loose = [p.__name__ for p in view.parser_classes if not issubclass(p, HARDENED_PARSERS)]
     return f"{view.__name__} parses with {loose}, not the hardened parsers" if loose else None
+
+
+class UnreadableBody:
+    """A request body that fails the check if anything reads it."""
+
+    def read(self, *args: Any, **kwargs: Any) -> bytes:
+        raise AssertionError("the body was read")
+
+    readline = read
+
+
+def body_limit_of(route: Route) -> int:
+    return settings.API_MAX_BODY_BYTES if route.is_api else page_body_limit(route.callback)
+
+
+def check_body_limit(route: Route, client: Any) -> str | None:
+    limit = body_limit_of(route)
+    try:
+        response = client.post(
+            route.path,
+            data=b"",
+            content_type="application/octet-stream",  # sent as is; CONTENT_TYPE below wins
+            CONTENT_TYPE="multipart/form-data; boundary=x",
+            CONTENT_LENGTH=str(limit + 1),
+            **{"wsgi.input": UnreadableBody()},
+        )
+    except AssertionError as exc:
+        return f"a body declared over {limit} bytes was read: {exc}"
+    return (
+        None if response.status_code == 413 else f"a body over {limit} bytes answered {response.status_code}"
+    )
 
 
 SAFE_ONLY = {"GET", "HEAD", "OPTIONS"}
@@ -214,6 +250,28 @@ def test_every_route_has_the_body_limit_and_deadline_middleware():
     assert not failures, "\n".join(failures)
 
 
+def test_every_route_refuses_a_body_over_its_limit_before_reading_it(walker):
+    failures = [
+        f"{r.pattern}: {m}"
+        for r in routes()
+        if not _exempt("body_limit", r) and (m := check_body_limit(r, walker))
+    ]
+    assert not failures, "\n".join(failures)
+
+
+def test_the_walk_catches_a_page_without_the_body_limit(client, make_user, settings):
+    settings.MIDDLEWARE = [m for m in settings.MIDDLEWARE if not m.endswith("BodySizeLimitMiddleware")]
+    client.force_login(make_user("standard"))
+    route = next(r for r in routes() if r.name == "panel-suppliers")
+    assert "was read" in (check_body_limit(route, client) or "")
+
+
+def test_uploading_pages_declare_the_uploads_limit_and_forms_keep_a_forms():
+    by_name = {r.name: r for r in routes()}
+    assert body_limit_of(by_name["panel-suppliers"]) == settings.API_MAX_BODY_BYTES
+    assert body_limit_of(by_name["panel-keys"]) == settings.PAGE_MAX_BODY_BYTES < settings.API_MAX_BODY_BYTES
+
+
 def test_every_api_view_parses_bodies_with_the_hardened_parsers():
     failures = [
         f"{r.pattern}: {m}" for r in routes() if (m := check_parsers(r)) and not _exempt("parsers", r)
@@ -268,6 +326,6 @@ def test_the_walk_catches_a_loose_parser(monkeypatch):
 def test_every_exemption_names_a_real_route_and_a_reason():
     keys = {_key(r) for r in routes()} | {r.pattern for r in routes()}
     for (check, route), reason in EXEMPT.items():
-        assert check in {"middleware", "parsers", "plain_api_view", "limiter", "api_gates"}
+        assert check in {"middleware", "body_limit", "parsers", "plain_api_view", "limiter", "api_gates"}
         assert route in keys, route
         assert reason.strip()
