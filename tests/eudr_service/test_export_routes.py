@@ -194,7 +194,10 @@ def test_the_panel_links_its_downloads_to_the_walked_routes(
     browser = Client()
     browser.force_login(Supplier.objects.first().owner)
     linked = set()
-    for page in ("/panel/suppliers/", "/panel/supply-chain/"):
+    suppliers_page = browser.get("/panel/suppliers/").content.decode()
+    filing_pages = set(re.findall(r'href="(/panel/suppliers/filings/[^"/]+/)"', suppliers_page))
+    assert filing_pages  # each filing's own page offers its results too
+    for page in ("/panel/suppliers/", "/panel/supply-chain/", *filing_pages):
         html = browser.get(page).content.decode()
         linked |= {
             href.split("?")[0] for href in re.findall(r'href="([^"]+\.(?:csv|xlsx)(?:\?[^"]*)?)"', html)
