@@ -37,7 +37,12 @@ def in_language(client, lang: str):
 @pytest.fixture
 def supply_chain(signed_in):
     client = signed_in("standard")
-    organisation_roles_set(account=client.user, roles=[role.value for role in OrganisationRole], is_sme=None)
+    roles = organisation_roles_set(
+        account=client.user, roles=[role.value for role in OrganisationRole], is_sme=None
+    )
+    # Established by 31 December 2024: the later date of Article 38(3) is cited beside 38(2).
+    roles.established_small_on = date(2020, 1, 1)
+    roles.save(update_fields=["established_small_on"])
     for kind, name in (("supplier", "Tartak Leśny Sp. z o.o."), ("customer", "Meble Nowak S.A.")):
         trading_partner_record_create(
             owner=client.user,
