@@ -323,6 +323,7 @@ def capture(base: str, lang: str, email: str) -> list[Path]:  # noqa: PLR0915 (o
 
     from accounts.models import APIKey, User
     from reports.models import CsrdReport
+    from suppliers.models import BulkFiling
     from webhooks.models import Endpoint
 
     written = []
@@ -492,6 +493,12 @@ def capture(base: str, lang: str, email: str) -> list[Path]:  # noqa: PLR0915 (o
         submit(tab, "main form[data-testid=upload-form]")
         tab.wait_for_selector("[data-testid=roster-problems]")
         shot(tab, "panel-suppliers", "upload_error")
+        for state, status in (("done", "done"), ("running", "running")):
+            found = BulkFiling.objects.filter(owner__email=email, status=status).first()
+            tab.goto(f"/panel/suppliers/filings/{found.public_id}/")
+            shot(tab, "panel-filing", state)
+        tab.goto("/panel/upstream/")
+        shot(tab, "panel-upstream", "list")
         tab.goto("/panel/suppliers/")
         submit(tab, "main form[data-testid=mandates-form]")
         shot(tab, "panel-suppliers", "mandates_requested")

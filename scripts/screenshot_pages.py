@@ -275,6 +275,23 @@ PAGES: tuple[Page, ...] = (
         ),
     ),
     Page(
+        "panel-filing",
+        "One bulk filing, followed from its start to the EU's reference numbers",
+        "panel",
+        ("panel-filing",),
+        (
+            ("done", "filed, every declaration with its EU reference number (or still waiting for it)"),
+            ("running", "rows being filed; the page refreshes itself and offers cancel"),
+        ),
+    ),
+    Page(
+        "panel-upstream",
+        "Declarations the account relies on, re-checked with the EU",
+        "panel",
+        ("panel-upstream",),
+        (("list", "the farmers' own declarations, consignments' and the account's own, with their state"),),
+    ),
+    Page(
         "panel-eu-credentials",
         "EU Information System credentials",
         "panel",
