@@ -62,6 +62,8 @@ ROLE_WHO: dict[OrganisationRole, Promise] = {
 OJ_2025_2650 = "Regulation (EU) 2025/2650, OJ L, 23.12.2025 (CELEX 32025R2650)"
 OJ_2023_1115 = "Regulation (EU) 2023/1115, OJ L 150, 9.6.2023"
 FAQ_2026 = "Commission FAQ on the EUDR, April 2026, question 3.4, as reported by sourcemap.com and lawcode.eu"
+# Where Article 12's wording was read (regulation.reporting): not the English OJ text itself.
+ARTICLE_12_READ_IN = "consolidated text at gesetze.legal (German) and lawcode.eu"
 
 # Article 5(4) as amended: records kept five years. Used by the deletion job; never shorten.
 RECORDS_RETENTION_YEARS = 5
@@ -133,6 +135,11 @@ LEGAL_REFERENCES: dict[str, Promise] = {
     "Article 6(1)": pgettext_lazy("legal reference", "Article 6(1)"),
     "Article 6(2)": pgettext_lazy("legal reference", "Article 6(2)"),
     "Article 13": pgettext_lazy("legal reference", "Article 13"),
+    "Article 12(2)": pgettext_lazy("legal reference", "Article 12(2)"),
+    "Article 12(3)": pgettext_lazy("legal reference", "Article 12(3)"),
+    ARTICLE_12_READ_IN: pgettext_lazy(
+        "legal reference", "consolidated text at gesetze.legal (German) and lawcode.eu"
+    ),
     "Article 5 as amended by Regulation (EU) 2025/2650 (paragraph not confirmed)": pgettext_lazy(
         "legal reference", "Article 5 as amended by Regulation (EU) 2025/2650 (paragraph not confirmed)"
     ),
@@ -275,6 +282,28 @@ ROLE_DUTIES: dict[OrganisationRole, tuple[Duty, ...]] = {
             "Article 13",
             OJ_2023_1115,
             True,
+        ),
+        # Article 12 (regulation.reporting holds the rows the annual report uses).
+        Duty(
+            "review_due_diligence_system",
+            _(
+                "Review the due diligence system at least once a year and keep the records of its "
+                "updates for five years."
+            ),
+            "Article 12(2)",
+            f"{OJ_2023_1115}; {ARTICLE_12_READ_IN}",
+            False,
+        ),
+        Duty(
+            "annual_public_report",
+            _(
+                "Report publicly each year, also on the internet, on the due diligence system and the "
+                "steps taken under Article 8 (not required of SMEs)."
+            ),
+            "Article 12(3)",
+            f"{OJ_2023_1115}; {ARTICLE_12_READ_IN}",
+            False,
+            non_sme_only=True,
         ),
         Duty(
             "pass_reference_numbers",

@@ -128,7 +128,13 @@ def test_the_api_keeps_the_english_article_references(make_user):
     row = organisation_roles_set(account=user, roles=["operator"], is_sme=None)
     with translation.override("pl"):
         duties = roles_view(row)["obligations"][0]["duties"]
-    assert [duty["article"] for duty in duties] == ["Articles 4, 8 to 11", "Article 13", "Article 4"]
+    assert [duty["article"] for duty in duties] == [
+        "Articles 4, 8 to 11",
+        "Article 13",
+        "Article 12(2)",
+        "Article 12(3)",
+        "Article 4",
+    ]
     assert all(duty["applies_from_provision"].startswith("Article 38(2)") for duty in duties)
 
 
