@@ -192,7 +192,7 @@ class SimplifiedDeclarationForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false", "autocomplete": "off"}),
         help_text=_(
-            "One per line, as in the land register (e.g. 141201_1.0001.6509); "
+            "One per line, as in the land register (e.g. 140602_2.0052.118); "
             "“Check parcels” finds them in ULDK and draws them on the map."
         ),
     )
@@ -241,7 +241,7 @@ class SimplifiedDeclarationForm(forms.Form):
                     forms.ValidationError(
                         _(
                             "“%(value)s” is not a parcel number. Write it as in the land register: "
-                            "commune code, type, precinct and number, e.g. 141201_1.0001.6509."
+                            "commune code, type, precinct and number, e.g. 140602_2.0052.118."
                         ),
                         params={"value": text[:60]},
                     )

@@ -49,6 +49,7 @@ from risk.service import (
     Parcel,
     geometry_area_ha,
     parcel_get,
+    parcel_not_found_message,
     parcel_is_cached,
     radius_for_area,
 )
@@ -133,6 +134,7 @@ __all__ = [
     "layers_provenance",
     "longitude",
     "parcel_get",
+    "parcel_not_found_message",
     "parcel_is_cached",
     "parse_parcel_id",
     "radius_for_area",

@@ -46,8 +46,9 @@ def test_without_result_the_answer_is_the_geometry_in_wkb(standin):
     assert shapely.from_wkb(bytes.fromhex(wkb)).equals(KNOWN.geometry)
 
 
-def test_an_unknown_parcel_is_minus_one_brak_wynikow(standin):
-    assert get(standin, "request=GetParcelById&id=140602_2.0052.999&result=teryt") == "-1 brak wyników\n"
+def test_an_unknown_parcel_is_minus_one_brak_wynikow_naming_the_standin(standin):
+    answer = get(standin, "request=GetParcelById&id=140602_2.0052.999&result=teryt")
+    assert answer == "-1 brak wyników (stand-in ULDK: tylko działki z listy make run)\n"
 
 
 @pytest.mark.parametrize(
