@@ -15,7 +15,7 @@ from accounts.models import Plan
 from accounts.services import eu_credential_delete, eu_credential_get
 from eu_filing.credentials import EuCredentialsRefused, eu_credential_store
 from eu_filing.outbox import configured_environment
-from panel.forms import EuCredentialForm
+from panel.forms import ENVIRONMENT_LABELS, EuCredentialForm
 
 
 @never_cache
@@ -73,5 +73,12 @@ def eu_credentials(request: HttpRequest) -> HttpResponse:
                 return redirect("panel-eu-credentials")
         else:
             status = 400
-    context = {"form": form, "credential": credential, "service_environment": configured_environment()}
+    environment = configured_environment()
+    context = {
+        "form": form,
+        "credential": credential,
+        "service_environment": environment,
+        "service_environment_label": ENVIRONMENT_LABELS.get(environment, environment),
+        "credential_environment_label": credential and ENVIRONMENT_LABELS.get(credential.environment),
+    }
     return render(request, "panel/eu_credentials.html", context, status=status)

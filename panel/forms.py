@@ -75,6 +75,13 @@ class UpgradeRequestForm(forms.Form):
         )
 
 
+# The EU system's environments in the reader's language (the model's labels are the API's).
+ENVIRONMENT_LABELS = {
+    EuEnvironment.ACCEPTANCE.value: _("acceptance (testing)"),
+    EuEnvironment.PRODUCTION.value: _("production"),
+}
+
+
 class EuCredentialForm(forms.Form):
     """The account's EU Information System web-service user; the key is never shown back."""
 
@@ -89,7 +96,7 @@ class EuCredentialForm(forms.Form):
     client_id = forms.CharField(
         label=_("Web service client id"), max_length=100, initial="eudr-test", validators=[eu_credential_text]
     )
-    environment = forms.ChoiceField(label=_("Environment"), choices=EuEnvironment.choices)
+    environment = forms.ChoiceField(label=_("Environment"), choices=lambda: list(ENVIRONMENT_LABELS.items()))
 
 
 # A farmer's declaration in the panel: parcels are checked one by one against ULDK on
