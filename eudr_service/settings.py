@@ -181,6 +181,8 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "pl"
 LANGUAGES = [("pl", "Polski"), ("en", "English")]
+# One date format for both languages (eudr_service/formats): ISO 8601, as most pages write dates.
+FORMAT_MODULE_PATH = ["eudr_service.formats"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
