@@ -52,7 +52,8 @@ def query_parameters_check(request: Request, *, also: frozenset[str] = frozenset
     if match is None:
         return
     route = "/" + match.route.lstrip("/") if match.route else request.path
-    taken = _published_query_names(match.func, request.method, route) | set(PAGE_SIZE_WORDS) | also
+    method = "GET" if request.method == "HEAD" else request.method  # HEAD is GET without the body
+    taken = _published_query_names(match.func, method, route) | set(PAGE_SIZE_WORDS) | also
     unknown = sorted(set(request.query_params) - taken - _EVERY_VIEW_TAKES)
     if not unknown:
         return

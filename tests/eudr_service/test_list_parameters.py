@@ -84,6 +84,8 @@ def test_the_parameters_a_list_publishes_are_taken(client):
         client.get(LIST, {"status": "COMPLIANT", "internal_reference": "PO-1", "limit": 1}).status_code == 200
     )
     assert client.get(LIST, {"format": "json"}).status_code == 200  # DRF's renderer switch, on every view
+    assert client.head(LIST, {"status": "COMPLIANT"}).status_code == 200
+    assert client.head(LIST, {"sort": "x"}).status_code == 400
     # Version 1.0's numbered webhook pages take `page`; 1.1's cursor pages do not.
     assert client.get("/api/eudr/v1/webhooks", {"page": 1}).status_code == 200
     refused = client.get("/api/eudr/v1/webhooks", {"page": 1}, **V11)
