@@ -49,8 +49,8 @@ from risk.service import (
     Parcel,
     geometry_area_ha,
     parcel_get,
-    parcel_not_found_message,
     parcel_is_cached,
+    parcel_not_found_message,
     radius_for_area,
 )
 from risk.voivodeships import voivodeship_by_name
@@ -134,8 +134,8 @@ __all__ = [
     "layers_provenance",
     "longitude",
     "parcel_get",
-    "parcel_not_found_message",
     "parcel_is_cached",
+    "parcel_not_found_message",
     "parse_parcel_id",
     "radius_for_area",
     "risk_critical_batch_emit",
