@@ -17,6 +17,14 @@ from eudr_service.lib.encryption import EncryptedTextField
 
 # Features a plan may include; views declare the one they need.
 FEATURES = ("verify", "risk", "dds", "webhooks", "csrd")
+# How the pages name them (sign-up, dashboard, plans).
+FEATURE_LABELS = {
+    "verify": _("DDS verification"),
+    "risk": _("Risk score"),
+    "dds": _("DDS filing and PDFs"),
+    "webhooks": _("Webhooks"),
+    "csrd": _("CSRD reports"),
+}
 
 # The plan a self-registered account starts on: the second presentation's
 # no-cost tier ("Starter: 100 requests per day, free, no card", specification

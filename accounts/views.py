@@ -20,6 +20,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 
 from accounts.forms import SignInForm, SignupForm
 from accounts.limits import auth_posts_per_minute, rate_limited
+from accounts.models import FEATURE_LABELS, SIGNUP_PLAN, Plan
 
 
 def auth_rate_limited(action: str, account_field: str | None = None):
@@ -38,7 +39,14 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(settings.LOGIN_REDIRECT_URL)
-    return render(request, "registration/signup.html", {"form": form})
+    # What the page promises is the plan row the account will get, as staff last edited it.
+    plan = Plan.objects.filter(code=SIGNUP_PLAN).first()
+    features = [str(FEATURE_LABELS[code]) for code in FEATURE_LABELS if plan and plan.has_feature(code)]
+    return render(
+        request,
+        "registration/signup.html",
+        {"form": form, "plan": plan, "plan_features": ", ".join(features)},
+    )
 
 
 login_view = auth_rate_limited("panel-login", account_field="username")(

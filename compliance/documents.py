@@ -101,6 +101,14 @@ PDF_TEXTS = by_language(
         "rules": pgettext_lazy("dds pdf", "Rules in the table"),
     }
 )
+# The statement's activity (V3 activityType) in words, not its code.
+ACTIVITY_TEXTS = by_language(
+    {
+        "domestic": pgettext_lazy("dds pdf activity", "placing on the market (domestic)"),
+        "import": pgettext_lazy("dds pdf activity", "import"),
+        "export": pgettext_lazy("dds pdf activity", "export"),
+    }
+)
 
 
 # A statement with more plots lists them a line each instead of in tables (the template says why).
@@ -169,6 +177,7 @@ def dds_pdf_context(*, statement: DueDiligenceStatement) -> dict[str, Any]:
         "commodities": commodities,
         "several_products": several_products,
         "rules_both": both(PDF_TEXTS, "rules"),
+        "activity_both": both(ACTIVITY_TEXTS, statement.activity),
         "history": history,
         "qr": qr_svg_data_uri(statement.cert_url()),
         "evidence_qr": _evidence_qr(evidence["record"]),

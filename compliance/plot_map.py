@@ -400,16 +400,24 @@ def _inset(
     outline = shapely.simplify(outline, view.degrees_per_px, preserve_topology=True)
     bx0, by0 = view.xy(box[0], box[3])
     bx1, by1 = view.xy(box[2], box[1])
-    # A box smaller than a few pixels is drawn as a cross-hair dot.
+    # A box smaller than a few pixels is drawn as a cross-hair dot; a box wider than the
+    # country (plots all over it) is cut at the inset's frame, never drawn past it.
     bw, bh = max(bx1 - bx0, 6), max(by1 - by0, 6)
     cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
+    left, top = max(cx - bw / 2, x0 + 1), max(cy - bh / 2, y0 + 1)
+    right, bottom = min(cx + bw / 2, x0 + w - 1), min(cy + bh / 2, y0 + h - 1)
+    marked = (
+        f'<rect class="plot-map-inset-box" x="{left:.1f}" y="{top:.1f}" width="{right - left:.1f}" '
+        f'height="{bottom - top:.1f}" fill="none" stroke="#b3261e" stroke-width="1.5"/>'
+        if right > left and bottom > top
+        else ""
+    )
     return (
         f'<g class="plot-map-inset"><title>{escape(texts["inset"])}</title>'
         f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="#ffffff" stroke="#8a8f98"/>'
         f'<path class="country-outline" data-country="{escape(country.upper())}" d="{_path(outline, view)}" '
         f'fill="#f4f1ea" stroke="#5f6368" stroke-width="0.8" stroke-linejoin="round"/>'
-        f'<rect x="{cx - bw / 2:.1f}" y="{cy - bh / 2:.1f}" width="{bw:.1f}" height="{bh:.1f}" '
-        f'fill="none" stroke="#b3261e" stroke-width="1.5"/></g>'
+        f"{marked}</g>"
     )
 
 

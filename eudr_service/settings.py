@@ -207,6 +207,8 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "pl"
 LANGUAGES = [("pl", "Polski"), ("en", "English")]
+# One date format for both languages (eudr_service/formats): ISO 8601, as most pages write dates.
+FORMAT_MODULE_PATH = ["eudr_service.formats"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -521,7 +523,8 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
+    # The sidecar's bundle without its CDN logo (eudr_service.views.redoc_bundle).
+    "REDOC_DIST": "/api/redoc/dist",
     "COMPONENT_SPLIT_REQUEST": True,
     # Enums whose field names are common words get names of their own, not `StateEnum`;
     # one name for a choice set used by fields of different names; the verify record's

@@ -31,6 +31,7 @@ urlpatterns = [
         SpectacularRedocView.as_view(url_name="schema", throttle_classes=[]),
         name="redoc",
     ),
+    path(views.REDOC_BUNDLE.lstrip("/"), views.redoc_bundle, name="redoc-bundle"),
     path("methodology", views.methodology_page, name="methodology"),
     path("methodology/<slug:name>", views.methodology_page, name="methodology-part"),
     path("", include("evidence.urls")),

@@ -1,15 +1,19 @@
 """Project-level views: probes and the problem-type pages."""
 
+from functools import lru_cache
 from pathlib import Path
 
+import drf_spectacular_sidecar
 from django.conf import settings
 from django.core.cache import caches
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation.trans_real import parse_accept_lang_header
+from django.views.decorators.http import require_safe
 from markdown_it import MarkdownIt
 
 from eudr_service.lib.problem_types import PROBLEM_TYPES, problem_type
@@ -28,6 +32,40 @@ def favicon(request: HttpRequest) -> HttpResponse:
     return HttpResponse(
         _FAVICON_PATH.read_bytes(),
         content_type="image/vnd.microsoft.icon",
+        headers={"Cache-Control": "public, max-age=86400"},
+    )
+
+
+# ReDoc's bundle draws the Redocly logo from their CDN: a request to another host from our
+# documentation page (our CSP refuses it, with a console error). We serve the same bundle,
+# from the same pinned package, with that one address emptied: an image without a source
+# asks nobody, and the bundle's own error handler then hides it.
+REDOC_BUNDLE = "/api/redoc/dist/bundles/redoc.standalone.js"
+REDOC_LOGO_URL = b"https://cdn.redoc.ly/redoc/logo-mini.svg"
+_REDOC_SOURCE = (
+    Path(drf_spectacular_sidecar.__file__).parent
+    / "static"
+    / "drf_spectacular_sidecar"
+    / "redoc"
+    / "bundles"
+    / "redoc.standalone.js"
+)
+
+
+@lru_cache(maxsize=1)
+def _redoc_bundle() -> bytes:
+    bundle = _REDOC_SOURCE.read_bytes()
+    if REDOC_LOGO_URL not in bundle:  # a new ReDoc: look again at what it asks for
+        raise ImproperlyConfigured("ReDoc's bundle no longer names its CDN logo: check it for other hosts")
+    return bundle.replace(REDOC_LOGO_URL, b"")
+
+
+@require_safe
+def redoc_bundle(request: HttpRequest) -> HttpResponse:
+    """GET the ReDoc bundle without its one address on another host."""
+    return HttpResponse(
+        _redoc_bundle(),
+        content_type="text/javascript; charset=utf-8",
         headers={"Cache-Control": "public, max-age=86400"},
     )
 

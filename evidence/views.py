@@ -41,6 +41,7 @@ class EvidenceViewSet(viewsets.ViewSet):
 
     # Every plan that can have a verdict (statements, kept risk results) has `risk`.
     required_feature = "risk"
+    api_since = "1.1"  # added with version 1.1: no older form (eudr_service.lib.versioning)
     test_key_policy = TEST_OBJECTS
     lookup_url_kwarg = "evidence_id"
 
@@ -81,6 +82,7 @@ class PublicEvidenceViewSet(viewsets.ViewSet):
     authentication_classes = [APIKeyAuthentication]
     permission_classes = [PlanFeaturePermission, ModePolicyPermission]
     required_feature = "verify"
+    api_since = "1.1"  # added with version 1.1: no older form (eudr_service.lib.versioning)
     test_key_policy = PUBLIC
     lookup_url_kwarg = "evidence_id"
 

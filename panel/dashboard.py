@@ -5,18 +5,12 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
+from accounts.models import FEATURE_LABELS
 from accounts.usage import usage_chart, usage_history
 
-FEATURE_LABELS = {
-    "verify": _("DDS verification"),
-    "risk": _("Risk score"),
-    "dds": _("DDS filing and PDFs"),
-    "webhooks": _("Webhooks"),
-    "csrd": _("CSRD reports"),
-}
+__all__ = ["FEATURE_LABELS", "dashboard", "home"]
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -58,9 +58,11 @@ def parcels_check(parcel_ids: list[str], *, lang: str) -> tuple[ParcelCheck, lis
     for parcel_id in parcel_ids:
         try:
             parcel = engine.parcel_get(parcel_id=parcel_id)
-        except engine.ParcelNotFound:
+        except engine.ParcelNotFound as exc:
             errors.append(
-                _("Parcel %(id)s is not in the land register (ULDK). Check the number.") % {"id": parcel_id}
+                engine.parcel_not_found_message(parcel_id=parcel_id, register_said=str(exc))
+                or _("Parcel %(id)s is not in the land register (ULDK). Check the number.")
+                % {"id": parcel_id}
             )
             continue
         except engine.ParcelServiceUnavailable:

@@ -21,7 +21,7 @@ from eu_filing.credentials import (
     eu_credential_store,
 )
 from eu_filing.outbox import configured_environment
-from panel.forms import EuCredentialForm
+from panel.forms import ENVIRONMENT_LABELS, EuCredentialForm
 
 
 @never_cache
@@ -82,10 +82,13 @@ def eu_credentials(request: HttpRequest) -> HttpResponse:
                 return redirect("panel-eu-credentials")
         else:
             status = 400
+    environment = configured_environment()
     context = {
         "form": form,
         "credential": credential,
-        "service_environment": configured_environment(),
+        "service_environment": environment,
+        "service_environment_label": ENVIRONMENT_LABELS.get(environment, environment),
+        "credential_environment_label": credential and ENVIRONMENT_LABELS.get(credential.environment),
         # make run's local fake EU system: offered to every account, and named as what it is.
         "local_fake_url": settings.EU_IS_URL if settings.EU_FAKE_ACCOUNTS_FILE else None,
     }

@@ -76,6 +76,13 @@ class UpgradeRequestForm(forms.Form):
         )
 
 
+# The EU system's environments in the reader's language (the model's labels are the API's).
+ENVIRONMENT_LABELS = {
+    EuEnvironment.ACCEPTANCE.value: _("acceptance (testing)"),
+    EuEnvironment.PRODUCTION.value: _("production"),
+}
+
+
 class EuCredentialForm(forms.Form):
     """The account's EU Information System web-service user; the key is never shown back."""
 
@@ -90,7 +97,7 @@ class EuCredentialForm(forms.Form):
     client_id = forms.CharField(
         label=_("Web service client id"), max_length=100, initial="eudr-test", validators=[eu_credential_text]
     )
-    environment = forms.ChoiceField(label=_("Environment"), choices=EuEnvironment.choices)
+    environment = forms.ChoiceField(label=_("Environment"), choices=lambda: list(ENVIRONMENT_LABELS.items()))
 
 
 # A farmer's declaration in the panel: parcels are checked one by one against ULDK on
@@ -193,7 +200,7 @@ class SimplifiedDeclarationForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false", "autocomplete": "off"}),
         help_text=_(
-            "One per line, as in the land register (e.g. 141201_1.0001.6509); "
+            "One per line, as in the land register (e.g. 140602_2.0052.118); "
             "“Check parcels” finds them in ULDK and draws them on the map."
         ),
     )
@@ -242,7 +249,7 @@ class SimplifiedDeclarationForm(forms.Form):
                     forms.ValidationError(
                         _(
                             "“%(value)s” is not a parcel number. Write it as in the land register: "
-                            "commune code, type, precinct and number, e.g. 141201_1.0001.6509."
+                            "commune code, type, precinct and number, e.g. 140602_2.0052.118."
                         ),
                         params={"value": text[:60]},
                     )

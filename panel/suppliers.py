@@ -74,6 +74,11 @@ SIZE_LABELS = {
 }
 MANDATE_LABELS = dict(MandateStatus.choices)
 NO_MANDATE_LABEL = gettext_lazy("no mandate")
+# Why a bulk filing left a supplier out (suppliers/bulk.py), in words.
+SKIPPED_LABELS = {
+    "no_mandate": NO_MANDATE_LABEL,
+    "already_declared": gettext_lazy("already declared in an earlier filing"),
+}
 # The services' own English texts for problems the panel words itself.
 _PROBLEM_WORDS = {
     "unsupported_format": gettext_lazy("Upload a .csv or .xlsx file."),
@@ -202,9 +207,11 @@ def _roster_rows(page) -> list[dict[str, Any]]:
 def _skipped_label(reason: str) -> str:
     if reason in SKIPPED_OWN_LABELS:
         return str(SKIPPED_OWN_LABELS[reason])
-    if reason.startswith("mandate_"):
-        return str(MANDATE_LABELS.get(reason.removeprefix("mandate_"), reason))
-    return str(NO_MANDATE_LABEL) if reason == "no_mandate" else reason
+    if reason.startswith("mandate_") and reason.removeprefix("mandate_") in MANDATE_LABELS:
+        return str(MANDATE_LABELS[reason.removeprefix("mandate_")])
+    if reason in SKIPPED_LABELS:
+        return str(SKIPPED_LABELS[reason])
+    return _("another reason (%(code)s)") % {"code": reason}
 
 
 def _filing_views(user) -> list[dict[str, Any]]:

@@ -50,6 +50,7 @@ from risk.service import (
     geometry_area_ha,
     parcel_get,
     parcel_is_cached,
+    parcel_not_found_message,
     radius_for_area,
 )
 from risk.voivodeships import voivodeship_by_name
@@ -134,6 +135,7 @@ __all__ = [
     "longitude",
     "parcel_get",
     "parcel_is_cached",
+    "parcel_not_found_message",
     "parse_parcel_id",
     "radius_for_area",
     "risk_critical_batch_emit",

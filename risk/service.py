@@ -19,6 +19,7 @@ import shapely
 from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from eudr_service.lib import upstreams
 from eudr_service.lib.outages import CACHE_ERRORS
@@ -38,6 +39,7 @@ from risk.forest import (
 )
 from risk.models import ForestLayerRecord, ParcelRecord
 from risk.scoring import RiskScore, score_risk
+from risk.uldk_standin import MARK, PARCELS
 
 
 def configured_layers() -> list[ForestLayer]:
@@ -225,13 +227,15 @@ def parcel_get(*, parcel_id: str) -> Parcel:
     if cached and timezone.now() - cached.fetched_at <= max_age:
         return Parcel(cached, shapely.from_wkt(cached.geometry_wkt), from_cache=True, stale=False)
     absent_key = f"uldk:absent:{parsed.id}"
-    if cached is None and _cache_get(absent_key):
-        raise parcels.ParcelNotFound("parcel not found (remembered from an earlier answer)")
+    remembered = _cache_get(absent_key) if cached is None else None
+    if remembered:
+        raise parcels.ParcelNotFound(f"{remembered} (remembered from an earlier answer)")
     try:
         fetched = _uldk_fetch(parsed.id)
-    except parcels.ParcelNotFound:
-        # Remembered, so repeating an unknown identifier cannot make us ask ULDK again and again.
-        _cache_set(absent_key, settings.PARCEL_NOT_FOUND_CACHE_SECONDS)
+    except parcels.ParcelNotFound as exc:
+        # Remembered with the register's words, so repeating an unknown identifier cannot
+        # make us ask ULDK again and again.
+        _cache_set(absent_key, settings.PARCEL_NOT_FOUND_CACHE_SECONDS, str(exc) or "parcel not found")
         raise
     except parcels.ParcelServiceUnavailable:
         if cached is None:
@@ -279,17 +283,18 @@ def _uldk_fetch(parcel_id: str) -> parcels.UldkParcel:
     return fetched
 
 
-def _cache_get(key: str) -> bool:
+def _cache_get(key: str) -> str | None:
     try:
-        return bool(cache.get(key))
+        value = cache.get(key)
     except CACHE_ERRORS:
-        return False
+        return None
+    return value if isinstance(value, str) else ("parcel not found" if value else None)
 
 
-def _cache_set(key: str, seconds: int) -> None:
+def _cache_set(key: str, seconds: int, value: str) -> None:
     if seconds > 0:
         with contextlib.suppress(*CACHE_ERRORS):
-            cache.set(key, True, seconds)
+            cache.set(key, value, seconds)
 
 
 def risk_score_parcel(*, parcel_id: str, commodity: Commodity, on: date | None = None) -> dict[str, Any]:
@@ -323,12 +328,30 @@ def risk_score_parcel(*, parcel_id: str, commodity: Commodity, on: date | None =
     }
 
 
+def parcel_register_is_standin() -> bool:
+    """make run's stand-in (risk/uldk_standin.py) serves made-up parcels on loopback."""
+    return urlsplit(settings.ULDK_BASE_URL).hostname in ("127.0.0.1", "::1", "localhost")
+
+
 def parcel_source() -> str:
-    """Where parcel geometries come from. make run's stand-in (risk/uldk_standin.py) serves
-    made-up parcels on loopback: a record must not cite GUGiK for them."""
-    if urlsplit(settings.ULDK_BASE_URL).hostname in ("127.0.0.1", "::1", "localhost"):
+    """Where parcel geometries come from: a record must not cite GUGiK for the stand-in's."""
+    if parcel_register_is_standin():
         return "ULDK stand-in (local run, made-up parcels)"
     return "GUGiK ULDK"
+
+
+def parcel_not_found_message(*, parcel_id: str, register_said: str) -> str | None:
+    """Why a parcel is unknown when make run's stand-in answered: no register was asked, so
+    the reader needs the parcels it knows and the way to the real one. None when a real
+    register answered: its own words stand."""
+    if MARK not in register_said:
+        return None
+    return gettext(
+        "%(id)s is not one of the parcels the local ULDK stand-in of make run knows "
+        "(made-up parcels for trying the service: %(parcels)s; README, “To the EU Information "
+        "System, offline”). No real register was asked. To look parcels up in GUGiK's ULDK, "
+        "start the service with ULDK_BASE_URL=%(real)s."
+    ) % {"id": parcel_id, "parcels": ", ".join(p.id for p in PARCELS), "real": settings.ULDK_PUBLIC_URL}
 
 
 def geometry_area_ha(geometry: shapely.Geometry) -> float:

@@ -109,14 +109,17 @@ PARCELS: tuple[StandInParcel, ...] = (
 )
 _BY_ID = {p.id: p for p in PARCELS}
 
-# ULDK's answer when the identifier names no parcel.
-NOT_FOUND = "-1 brak wyników"
+# Every `-1` of the stand-in names it, so the service can tell the reader that no real
+# register was asked (risk/service.py, parcel_not_found_message).
+MARK = "stand-in ULDK"
+# ULDK's answer when the identifier names no parcel, and whose it is.
+NOT_FOUND = f"-1 brak wyników ({MARK}: tylko działki z listy make run)"
 # ULDK's default when `result` is not given is the geometry alone, in WKB.
 DEFAULT_RESULT = "geom_wkb"
 # What this stand-in answers to requests it does not serve. ULDK's own wording for these
 # cases is not documented; the shape (`-1` and a message, HTTP 200) is.
 UNSUPPORTED_REQUEST = "-1 nieobsługiwane zapytanie (stand-in ULDK: tylko GetParcelById)"
-MISSING_ID = "-1 brak parametru id"
+MISSING_ID = f"-1 brak parametru id ({MARK})"
 UNSUPPORTED_SRID = "-1 nieobsługiwany układ współrzędnych (stand-in ULDK: tylko srid=4326)"
 UNKNOWN_RESULT = "-1 nieznane pole w parametrze result: {}"
 

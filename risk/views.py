@@ -121,7 +121,12 @@ def _parcel_risk(request: Request) -> Response:
             commodity=serializer.validated_data["commodity"],
         )
     except parcels.ParcelNotFound as exc:
-        raise Problem(404, "parcel_not_found", f"The parcel register has no such parcel: {exc}") from exc
+        detail = service.parcel_not_found_message(
+            parcel_id=serializer.validated_data["parcelId"], register_said=str(exc)
+        )
+        raise Problem(
+            404, "parcel_not_found", detail or f"The parcel register has no such parcel: {exc}"
+        ) from exc
     except parcels.ParcelServiceUnavailable as exc:
         raise Problem(
             503,

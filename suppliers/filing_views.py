@@ -75,6 +75,7 @@ class BulkFilingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
     # Bulk filings of the account, per mode (a test key files test declarations only).
 
     required_feature = "dds"
+    api_since = "1.1"  # added with version 1.1: no older form (eudr_service.lib.versioning)
     test_key_policy = TEST_OBJECTS
     parser_classes = [DepthLimitedJSONParser]
     serializer_class = BulkFilingOutSerializer

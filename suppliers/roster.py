@@ -131,7 +131,7 @@ EXAMPLE_ROW = {
     "commodity": "soja",
     "quantity": "18000",
     "unit": "kg",
-    "parcels": "141201_1.0001.6509; 141201_1.0001.6510",
+    "parcels": "140602_2.0052.118; 061405_2.0004.731",  # known to make run's ULDK stand-in
     "land_street": "",
     "land_postal_code": "",
     "land_city": "",
@@ -608,7 +608,7 @@ def _land(values: dict[str, str], row: SupplierRow, refuse, *, declared: bool = 
             refuse(
                 "parcels",
                 "invalid_parcel_id",
-                _("%(parcel)s is not a parcel identifier like 141201_1.0001.6509.") % {"parcel": parcel[:40]},
+                _("%(parcel)s is not a parcel identifier like 140602_2.0052.118.") % {"parcel": parcel[:40]},
             )
     address = [values.get(key, "") for key in ("land_street", "land_postal_code", "land_city")]
     if any(address[1:]) and not all(address[1:]):

@@ -80,6 +80,7 @@ class SupplierViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     # A buyer's suppliers, per mode: a test key uploads and reads test suppliers only.
 
     required_feature = "dds"
+    api_since = "1.1"  # added with version 1.1: no older form (eudr_service.lib.versioning)
     test_key_policy = TEST_OBJECTS
     # Each action names its own: uploads read multipart, the rest JSON.
     parser_classes = [DepthLimitedJSONParser]

@@ -79,6 +79,16 @@ _ROWS: tuple[ProblemType, ...] = (
         _("Correct every listed field and send the request again. Nothing was changed."),
     ),
     ProblemType(
+        "unknown_query_parameter",
+        400,
+        _("Unknown query parameter"),
+        _(
+            "The list does not take a query parameter the request sent; `errors` names each one and "
+            "`detail` lists the parameters the list takes (the page size is `page_size` or `limit`)."
+        ),
+        _("Remove or rename the named parameters and send the request again."),
+    ),
+    ProblemType(
         "malformed_body",
         400,
         _("Malformed body"),

@@ -17,6 +17,11 @@ signals deprecation with `Deprecation: true`, and clients were written against i
 so that is the value sent (the draft form RFC 9745 replaced with `@<unix>`); the
 date of deprecation stays in the table and in the linked documentation.
 `Sunset` is an HTTP-date (RFC 8594); `Link` names the documentation and the successor.
+
+A resource added after 1.0 (a view or action with `api_since = "1.1"`) has one form, the
+version it came with: asked for in an earlier version it answers in that form, names that
+version in `API-Version`, and carries no deprecation headers (there is nothing older to
+move from).
 """
 
 from __future__ import annotations
@@ -162,6 +167,12 @@ def _requested_version(request: HttpRequest) -> str | None:
     return asked if asked in settings.API_VERSIONS else None
 
 
+def _introduced_in(view_func: Callable[..., object]) -> str | None:
+    """`api_since` of a DRF view (its action's, from the router's initkwargs, first)."""
+    since = (getattr(view_func, "initkwargs", None) or {}).get("api_since")
+    return since or getattr(getattr(view_func, "cls", None), "api_since", None)
+
+
 def _body_deprecation(request: HttpRequest) -> Deprecation | None:
     body = getattr(request, _BODY_ATTRIBUTE, None)
     if body is None:
@@ -196,7 +207,7 @@ class ApiVersionMiddleware:
                 response = self.get_response(request)
         finally:
             _served.reset(token)
-        response[VERSION_HEADER] = version
+        response[VERSION_HEADER] = served.version
         # Keyed answers carry account data (webhook secrets, once); no cache may keep them
         # unless the view chose a policy itself (the public verify answer and widget do).
         if "Cache-Control" not in response:
@@ -206,3 +217,10 @@ class ApiVersionMiddleware:
             for name, value in deprecation.headers(settings.PUBLIC_BASE_URL).items():
                 response[name] = value
         return response
+
+    def process_view(self, request: HttpRequest, view_func: Callable[..., object], *args: object) -> None:
+        """A resource newer than the version asked for answers in the one form it has."""
+        served = _served.get()
+        since = _introduced_in(view_func)
+        if served is not None and since is not None and _as_tuple(served.version) < _as_tuple(since):
+            served.version = since

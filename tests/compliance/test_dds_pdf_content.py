@@ -43,6 +43,18 @@ def test_statuses_risks_and_reasons_are_in_polish_beside_english(statement):
     assert "złożona / submitted" in html  # status history
 
 
+def test_the_activity_is_in_words_in_both_languages_never_its_code(statement):
+    html = html_of(statement)
+    said = re.search(r"<dt>Działalność / Activity</dt><dd>(.*?)</dd>", html).group(1)
+    assert said == {"import": "przywóz / import", "export": "wywóz / export"}.get(
+        statement.activity, "wprowadzanie do obrotu (krajowe) / placing on the market (domestic)"
+    )
+    DueDiligenceStatement.objects.filter(pk=statement.pk).update(activity="domestic")
+    domestic = documents.statement_with_details(DueDiligenceStatement.objects.filter(pk=statement.pk)).get()
+    said = re.search(r"<dt>Działalność / Activity</dt><dd>(.*?)</dd>", html_of(domestic)).group(1)
+    assert said == "wprowadzanie do obrotu (krajowe) / placing on the market (domestic)"
+
+
 def test_one_commodity_name_throughout(statement):
     html = html_of(statement)
     assert "soja / soya" in html

@@ -81,3 +81,36 @@ def test_text_from_data_cannot_inject_markup():
 
 def test_no_plot_with_a_geometry_means_no_map():
     assert plot_map_svg(plots=[]) == ""
+
+
+def _inset_frame_and_box(root: ET.Element) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    inset = root.find(f".//{SVG}g[@class='plot-map-inset']")
+    frame, box = inset.find(f"{SVG}rect"), inset.find(f"{SVG}rect[@class='plot-map-inset-box']")
+
+    def edges(rect: ET.Element) -> tuple[float, ...]:
+        x, y = float(rect.get("x")), float(rect.get("y"))
+        return x, y, x + float(rect.get("width")), y + float(rect.get("height"))
+
+    return edges(frame), edges(box)
+
+
+def test_the_insets_box_stays_inside_its_frame_when_the_plots_span_the_country():
+    """Suppliers from the Bug to the Oder: the map's square view is wider than Poland, and
+    its box in the inset is cut at the inset's frame, not drawn past it (or past the map)."""
+    far_apart = [(14.3, 53.4), (23.8, 51.0), (22.5, 49.2), (18.6, 54.5), (16.1, 50.6)]
+    plots = [MapPlot(str(n), shapely.Point(lng, lat), "low") for n, (lng, lat) in enumerate(far_apart, 1)]
+    for width, height in ((640, 400), (480, 360)):
+        root = parse(plot_map_svg(plots=plots, country="PL", width=width, height=height))
+        (fx0, fy0, fx1, fy1), (bx0, by0, bx1, by1) = _inset_frame_and_box(root)
+        assert fx0 <= bx0 < bx1 <= fx1 and fy0 <= by0 < by1 <= fy1, (
+            (fx0, fy0, fx1, fy1),
+            (bx0, by0, bx1, by1),
+        )
+        assert fx1 <= width
+
+
+def test_a_small_area_keeps_its_box_where_it_is():
+    root = parse(plot_map_svg(plots=[MapPlot("1", SQUARE, "low")], country="PL"))
+    (fx0, fy0, fx1, fy1), (bx0, by0, bx1, by1) = _inset_frame_and_box(root)
+    assert fx0 < bx0 < bx1 < fx1 and fy0 < by0 < by1 < fy1
+    assert 5.9 <= bx1 - bx0 <= 12 and 5.9 <= by1 - by0 <= 12  # the cross-hair size of a field

@@ -39,7 +39,18 @@ def test_schema_describes_keys_errors_and_limits(client):
 def test_docs_pages_use_local_assets_only(client, path):
     html = client.get(path).content.decode()
     assert "cdn" not in html.lower() and "https://" not in html.split("<body")[0]
-    assert "/static/drf_spectacular_sidecar/" in html
+    assert "/static/drf_spectacular_sidecar/" in html or "/api/redoc/dist/bundles/redoc.standalone.js" in html
+
+
+def test_the_redoc_bundle_is_the_pinned_one_without_its_cdn_logo(client):
+    from eudr_service.views import _REDOC_SOURCE
+
+    served = client.get("/api/redoc/dist/bundles/redoc.standalone.js")
+    assert served.status_code == 200 and served["Content-Type"].startswith("text/javascript")
+    body = served.content
+    assert b"cdn.redoc.ly" not in body and b"https://cdn." not in body
+    assert len(body) == len(_REDOC_SOURCE.read_bytes()) - len(b"https://cdn.redoc.ly/redoc/logo-mini.svg")
+    assert client.post("/api/redoc/dist/bundles/redoc.standalone.js").status_code == 405
 
 
 def test_every_operation_is_in_a_declared_group(client):

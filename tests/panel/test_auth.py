@@ -40,6 +40,31 @@ def test_signup_creates_a_starter_account_and_signs_in(client):
     assert b"Starter" in dashboard.content
 
 
+def test_the_signup_page_states_the_plan_the_account_gets_from_the_plan_table(client):
+    from accounts.models import SIGNUP_PLAN, Plan
+
+    plan = Plan.objects.get(code=SIGNUP_PLAN)
+    client.cookies["django_language"] = "en"
+    html = client.get("/accounts/signup/").content.decode()
+    said = re.search(r'<p class="signup-plan">(.*?)</p>', html, re.S).group(1)
+    assert f"New accounts start on the {plan.name} plan:" in said
+    assert "DDS verification" in said and "Risk score" in said and "DDS filing and PDFs" in said
+    assert "Webhooks" not in said and "CSRD" not in said
+    assert f"Requests a day: {plan.daily_limit}; a minute: {plan.per_minute_limit}." in said
+    # Staff edit the row in the admin: the page follows it, and the account gets what it says.
+    Plan.objects.filter(code=SIGNUP_PLAN).update(
+        name="Start", daily_limit=250, features=["verify", "webhooks"]
+    )
+    client.cookies["django_language"] = "pl"
+    said = re.search(
+        r'<p class="signup-plan">(.*?)</p>', client.get("/accounts/signup/").content.decode(), re.S
+    )
+    assert "Start" in said.group(1) and "Webhooki" in said.group(1) and "250" in said.group(1)
+    assert "Ocena ryzyka" not in said.group(1)
+    signup(client)
+    assert User.objects.get().plan.name == "Start"
+
+
 def test_signup_errors_are_shown_next_to_their_fields(client, make_user):
     make_user(email="taken@example.com")
     response = signup(client, email="TAKEN@example.com", password="short")

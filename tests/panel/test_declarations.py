@@ -87,9 +87,9 @@ def test_unknown_and_malformed_parcel_numbers_are_named(farmer, uldk_state):
     messages = errors_of(response)["parcel_ids"]
     assert messages == [
         "„działka” nie jest numerem działki. Wpisz go jak w ewidencji gruntów: kod gminy, typ, obręb i "
-        "numer, np. 141201_1.0001.6509.",
+        "numer, np. 140602_2.0052.118.",
         "„12/3” nie jest numerem działki. Wpisz go jak w ewidencji gruntów: kod gminy, typ, obręb i "
-        "numer, np. 141201_1.0001.6509.",
+        "numer, np. 140602_2.0052.118.",
     ]
     assert response.context["checked"] is None
 

@@ -43,3 +43,46 @@ def test_status_page_map_shows_numbered_plot_markers(browser_page, make_statemen
     assert "GeoNames" in page.locator("g.plot-map-attribution text").text_content()
     assert violations == []
     assert page.evaluate("window.injected === undefined")
+
+
+def test_the_insets_red_box_is_drawn_inside_its_frame(browser_page, tmp_path):
+    """Plots all over the country, as on a buyer's suppliers' map: in Chromium's pixels, the
+    inset's red box lies within the inset's frame and the map's edge."""
+    import io
+
+    import shapely
+    from PIL import Image
+
+    from compliance.plot_map import MapPlot, plot_map_svg
+
+    far_apart = [(14.3, 53.4), (23.8, 51.0), (22.5, 49.2), (18.6, 54.5), (16.1, 50.6)]
+    plots = [MapPlot(str(n), shapely.Point(lng, lat), "low") for n, (lng, lat) in enumerate(far_apart, 1)]
+    page_file = tmp_path / "map.html"
+    page_file.write_text(
+        f'<html><body style="margin:0">{plot_map_svg(plots=plots, country="PL")}</body></html>'
+    )
+    page = browser_page()
+    page.set_viewport_size({"width": 700, "height": 440})
+    page.goto(page_file.as_uri())
+    frame = page.locator("g.plot-map-inset > rect").first.bounding_box()
+    picture = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+    red = [
+        (x, y)
+        for x in range(picture.width)
+        for y in range(0, int(frame["y"] + frame["height"]) + 20)
+        if _is_box_red(picture.getpixel((x, y)))
+    ]
+    assert red, "the box is drawn"
+    outside = [
+        (x, y)
+        for x, y in red
+        if not (frame["x"] - 1 <= x <= frame["x"] + frame["width"] + 1)
+        or not (frame["y"] - 1 <= y <= frame["y"] + frame["height"] + 1)
+        or x >= 640
+    ]
+    assert outside == []
+
+
+def _is_box_red(rgb: tuple[int, int, int]) -> bool:
+    r, g, b = rgb  # #b3261e, anti-aliased
+    return r > 140 and g < 90 and b < 90

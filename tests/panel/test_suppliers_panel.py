@@ -318,3 +318,22 @@ def test_a_plan_without_filing_sees_the_upgrade_link(signed_in):
 def test_the_navigation_links_the_page(signed_in):
     page = signed_in("standard").get("/panel/").content.decode()
     assert f'href="{PAGE}"' in page
+
+
+def test_why_suppliers_were_left_out_is_said_in_words_never_as_a_code(
+    signed_in, django_capture_on_commit_callbacks
+):
+    client = signed_in("standard")
+    imported(client.user)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(PAGE, FILING)
+    BulkFiling.objects.filter(owner=client.user).update(
+        skipped={"already_declared": 195, "no_mandate": 2, "mandate_revoked": 1, "new_reason": 4}
+    )
+    page = client.get(PAGE).content.decode()
+    text = visible_text(page)
+    assert "już zgłoszony we wcześniejszym zgłoszeniu zbiorczym: 195" in text
+    assert "brak pełnomocnictwa: 2" in text and "cofnięte przez dostawcę: 1" in text
+    assert "inny powód (new_reason): 4" in text  # a reason the panel has no word for yet, said so
+    assert "already_declared" not in text and "mandate_revoked" not in text
+    assert untranslated_on_polish_page(page) == []

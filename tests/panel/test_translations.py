@@ -61,6 +61,11 @@ def untranslated_on_polish_page(page: str) -> list[str]:
     with translation.override("en"):
         found += [str(label) for label in EuState.labels if str(label) in text]
     found += [phrase for phrase in ("plot(s)", "Automatic screening") if phrase in text]
+    # Raw codes and the model's English labels where a word is due (issue 43).
+    found += [code for code in ("already_declared", "no_mandate") if re.search(rf"\b{code}\b", text)]
+    found += [
+        label for label in ("acceptance (testing)", "Activity domestic", "Activity import") if label in text
+    ]
     return found
 
 

@@ -46,8 +46,9 @@ def test_without_result_the_answer_is_the_geometry_in_wkb(standin):
     assert shapely.from_wkb(bytes.fromhex(wkb)).equals(KNOWN.geometry)
 
 
-def test_an_unknown_parcel_is_minus_one_brak_wynikow(standin):
-    assert get(standin, "request=GetParcelById&id=140602_2.0052.999&result=teryt") == "-1 brak wyników\n"
+def test_an_unknown_parcel_is_minus_one_brak_wynikow_naming_the_standin(standin):
+    answer = get(standin, "request=GetParcelById&id=140602_2.0052.999&result=teryt")
+    assert answer == "-1 brak wyników (stand-in ULDK: tylko działki z listy make run)\n"
 
 
 @pytest.mark.parametrize(
@@ -116,3 +117,28 @@ def test_it_listens_on_loopback_only():
 def test_a_record_cites_gugik_only_when_the_parcel_came_from_gugik(settings, base_url, source):
     settings.ULDK_BASE_URL = base_url
     assert parcel_source() == source
+
+
+def test_the_command_speaks_english_in_make_runs_console_whatever_the_language(monkeypatch):
+    """make run's console is English (the server, migrate, the fake EU and seed_demo are)."""
+    from io import StringIO
+    from types import SimpleNamespace
+
+    from django.core.management import call_command
+    from django.utils import translation
+
+    from risk.management.commands import run_fake_uldk
+
+    class Interrupted:  # the operator's Ctrl-C, at once
+        def wait(self) -> None:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(run_fake_uldk, "threading", SimpleNamespace(Event=Interrupted))
+    out = StringIO()
+    with translation.override("pl"):
+        call_command("run_fake_uldk", "--port", "0", stdout=out)
+    first = out.getvalue().splitlines()[0]
+    assert first.startswith("ULDK stand-in at http://127.0.0.1:") and first.endswith(
+        "it knows these parcels:"
+    )
+    assert len(out.getvalue().splitlines()) == 1 + len(PARCELS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandParser, no_translations
 from django.utils.translation import gettext as _
 
 from risk.uldk_standin import PARCELS, UldkStandIn
@@ -16,6 +16,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--port", type=int, default=8086)
 
+    # make run's console speaks one language, English, like the server's, migrate's, the fake
+    # EU's and seed_demo's lines around it (issue 43).
+    @no_translations
     def handle(self, *args: object, **options: object) -> None:
         standin = UldkStandIn()
         base_url = standin.start(port=int(options["port"]))

@@ -355,14 +355,90 @@ def recompute(document: dict[str, Any], folder: Path, report: Report | None = No
 # --- command line -------------------------------------------------------------------------
 
 
-def _load(source: str) -> dict[str, Any]:
+class InputError(Exception):
+    """An input this command cannot use; its message is the one sentence the user reads."""
+
+
+def _describe(text: str) -> str:
+    """What a file that is not the expected JSON looks like, in a few words."""
+    start = text.lstrip()[:200].lower()
+    if not start:
+        return "an empty file"
+    if start.startswith(("<!doctype html", "<html")) or "<html" in start:
+        return "an HTML page"
+    if start.startswith("<"):
+        return "an XML or HTML text"
+    return "text that is not JSON"
+
+
+def _read(source: str, expects: str) -> Any:
+    """The JSON at a file or address, or an InputError saying what was there instead."""
+    try:
+        return _read_json(source)
+    except InputError as exc:
+        raise InputError(f"{exc}; {expects}") from None
+
+
+def _read_json(source: str) -> Any:
     if source.startswith(("http://", "https://")):
         import httpx
 
-        response = httpx.get(source, timeout=30.0, follow_redirects=False)
-        response.raise_for_status()
-        return response.json()
-    return json.loads(Path(source).read_text(encoding="utf-8"))
+        try:
+            response = httpx.get(source, timeout=30.0, follow_redirects=False)
+        except httpx.HTTPError as exc:
+            raise InputError(f"{source} could not be fetched ({exc.__class__.__name__}: {exc})") from None
+        if response.status_code != 200:
+            raise InputError(f"{source} answered HTTP {response.status_code}, not 200") from None
+        raw = response.content
+    else:
+        path = Path(source)
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raise InputError(f"{source}: no such file") from None
+        except IsADirectoryError:
+            raise InputError(f"{source} is a folder, not a file") from None
+        except OSError as exc:
+            raise InputError(f"{source} could not be read ({exc.strerror})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"{source} is binary data, not a JSON text") from None
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise InputError(f"{source} is {_describe(text)}") from None
+
+
+def load_document(source: str) -> dict[str, Any]:
+    """A record document, or an InputError naming what the file holds instead."""
+    expects = "this command expects a record document as GET .../evidence/{id} returns it"
+    value = _read(source, expects)
+    if (
+        isinstance(value, dict)
+        and isinstance(value.get("record"), dict)
+        and isinstance(value.get("signature"), dict)
+    ):
+        return value
+    if isinstance(value, dict) and value.get("format") == FORMAT:
+        got = "the signed record alone (the bytes of .../signed)"
+    elif isinstance(value, dict) and isinstance(value.get("keys"), list):
+        got = "a JWK set (the public keys)"
+    elif isinstance(value, dict):
+        got = "a JSON object that is not a record document"
+    else:
+        got = f"a JSON {type(value).__name__.replace('dict', 'object').replace('list', 'array')}"
+    raise InputError(f"{source} holds {got}; {expects}")
+
+
+def load_keys(source: str) -> dict[str, Any]:
+    """A JWK set, or an InputError naming what the file holds instead."""
+    expects = "--keys expects a JWK set as /.well-known/jwks.json gives it"
+    value = _read(source, expects)
+    if isinstance(value, dict) and isinstance(value.get("keys"), list):
+        return value
+    got = "a record document" if isinstance(value, dict) and "record" in value else "other JSON"
+    raise InputError(f"{source} holds {got}; {expects}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -371,11 +447,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keys", help="the JWK set (file or address); default: the record's keys_url")
     parser.add_argument("--layers", type=Path, help="a folder with the forest layer files, to recompute the verdict")
     args = parser.parse_args(argv)
-    document = _load(args.record)
-    jwks = _load(args.keys or document["keys_url"])
-    report = verify_signature(document, jwks)
-    if args.layers is not None and report.ok:
-        recompute(document, args.layers, report)
+    try:
+        document = load_document(args.record)
+        keys_source = args.keys or document.get("keys_url")
+        if not isinstance(keys_source, str) or not keys_source:
+            raise InputError(f"{args.record} names no keys_url; give the JWK set with --keys")
+        jwks = load_keys(keys_source)
+        if args.layers is not None and not args.layers.is_dir():
+            raise InputError(f"{args.layers}: --layers expects a folder holding the forest layer files")
+        report = verify_signature(document, jwks)
+        if args.layers is not None and report.ok:
+            recompute(document, args.layers, report)
+    except InputError as exc:
+        print(f"eudr-verify-evidence: {exc}.", file=sys.stderr)
+        return 2
     print("\n".join(report.lines()))
     return 0 if report.ok else 1
 
