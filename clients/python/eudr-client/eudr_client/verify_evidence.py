@@ -51,7 +51,8 @@ class Report:
 
     def lines(self) -> list[str]:
         return [
-            f"{'OK  ' if ok else 'FAIL'} {name}{': ' + detail if detail else ''}" for name, ok, detail in self.checks
+            f"{'OK  ' if ok else 'FAIL'} {name}{': ' + detail if detail else ''}"
+            for name, ok, detail in self.checks
         ]
 
 
@@ -109,7 +110,9 @@ def _verify_inputs(record: dict[str, Any], attachments: dict[str, Any] | None, r
             report.add(part, True, f"withheld in this form ({len(plots)} plots committed by hash only)")
             continue
         digest = hashlib.sha256(canonical(given)).hexdigest()
-        report.add(part, digest == record.get(member), f"{len(given.get('plots') or {})} plots, SHA-256 {digest}")
+        report.add(
+            part, digest == record.get(member), f"{len(given.get('plots') or {})} plots, SHA-256 {digest}"
+        )
 
 
 # --- recomputing ------------------------------------------------------------------------
@@ -262,7 +265,9 @@ def _area(given: dict[str, Any], circle: dict[str, Any]) -> Any:
     cos_lat = max(math.cos(math.radians(c["lat"])), 0.01)
     dlng = c["radius_km"] / (circle["km_per_degree_lng_at_equator"] * cos_lat)
     angles = np.linspace(0.0, 2.0 * math.pi, circle["vertices"], endpoint=False)
-    return shapely.Polygon(zip(c["lng"] + dlng * np.cos(angles), c["lat"] + dlat * np.sin(angles), strict=True))
+    return shapely.Polygon(
+        zip(c["lng"] + dlng * np.cos(angles), c["lat"] + dlat * np.sin(angles), strict=True)
+    )
 
 
 def _recompute_plot(plot: dict[str, Any], given: dict[str, Any], ctx: _Context) -> tuple[str, list[str]]:
@@ -291,7 +296,9 @@ def _recompute_plot(plot: dict[str, Any], given: dict[str, Any], ctx: _Context) 
     for name, value in (("forest_cover_2020", cover), ("forest_loss_after_cutoff", loss)):
         recorded = factors[name]["value"] if name in factors else None
         mine = None if value is None else round(value, 4)
-        if (mine is None) != (recorded is None) or (mine is not None and abs(mine - recorded) > SCORE_TOLERANCE):
+        if (mine is None) != (recorded is None) or (
+            mine is not None and abs(mine - recorded) > SCORE_TOLERANCE
+        ):
             differences.append(f"plot {label}: {name} {mine} recomputed, {recorded} recorded")
     if (score, level) != (risk["score"], risk["risk_level"]):
         recorded = f"{risk['score']} ({risk['risk_level']})"
@@ -341,7 +348,9 @@ def recompute(document: dict[str, Any], folder: Path, report: Report | None = No
     elif verdict["decided_by"]["kind"] == "automatic_screening":
         status, rule = _status(findings, ctx.rules)
         if (status, rule) != (verdict["status"], verdict["rule"]):
-            differences.append(f"status {status} ({rule}) recomputed, {verdict['status']} ({verdict['rule']}) recorded")
+            differences.append(
+                f"status {status} ({rule}) recomputed, {verdict['status']} ({verdict['rule']}) recorded"
+            )
     else:
         report.add("recompute status", True, f"decided by {verdict['decided_by']['kind']}: plots only")
     report.add(
@@ -445,7 +454,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="eudr-verify-evidence", description=__doc__.split("\n\n")[0])
     parser.add_argument("record", help="a record document: a file or its address")
     parser.add_argument("--keys", help="the JWK set (file or address); default: the record's keys_url")
-    parser.add_argument("--layers", type=Path, help="a folder with the forest layer files, to recompute the verdict")
+    parser.add_argument(
+        "--layers", type=Path, help="a folder with the forest layer files, to recompute the verdict"
+    )
     args = parser.parse_args(argv)
     try:
         document = load_document(args.record)

@@ -1,6 +1,11 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .activity_enum import ActivityEnum
+from .annual_report_in_request import AnnualReportInRequest
+from .annual_report_out import AnnualReportOut
+from .annual_reports_pdf_format import AnnualReportsPdfFormat
+from .annual_reports_pdf_lang import AnnualReportsPdfLang
+from .annual_reports_pdf_response_202 import AnnualReportsPdfResponse202
 from .api_version import ApiVersion
 from .attempt import Attempt
 from .attestation_declaration_version_enum import AttestationDeclarationVersionEnum
@@ -46,6 +51,7 @@ from .delivery import Delivery
 from .delivery_status_enum import DeliveryStatusEnum
 from .document_type_enum import DocumentTypeEnum
 from .duty import Duty
+from .duty_enum import DutyEnum
 from .emails_enum import EmailsEnum
 from .environment_enum import EnvironmentEnum
 from .eu_credential_in_request import EuCredentialInRequest
@@ -61,6 +67,7 @@ from .evidence_signature import EvidenceSignature
 from .existing_declaration_out import ExistingDeclarationOut
 from .factor import Factor
 from .field_error import FieldError
+from .figure import Figure
 from .file_format_enum import FileFormatEnum
 from .form_enum import FormEnum
 from .goods_in_request import GoodsInRequest
@@ -89,6 +96,7 @@ from .paginated_webhook_list import PaginatedWebhookList
 from .parcel_out import ParcelOut
 from .parcel_risk_out import ParcelRiskOut
 from .parcel_risk_request import ParcelRiskRequest
+from .patched_annual_report_texts_request import PatchedAnnualReportTextsRequest
 from .patched_webhook_patch_request import PatchedWebhookPatchRequest
 from .plot_out import PlotOut
 from .plot_request import PlotRequest
@@ -99,6 +107,8 @@ from .postal_address_request import PostalAddressRequest
 from .problem import Problem
 from .producer_out import ProducerOut
 from .producer_request import ProducerRequest
+from .report_content import ReportContent
+from .review_shown import ReviewShown
 from .risk_job_out import RiskJobOut
 from .risk_job_out_counts_type_0 import RiskJobOutCountsType0
 from .risk_job_out_options import RiskJobOutOptions
@@ -141,6 +151,8 @@ from .suppliers_mandate_upload_body import SuppliersMandateUploadBody
 from .suppliers_template_lang import SuppliersTemplateLang
 from .suppliers_template_xlsx_lang import SuppliersTemplateXlsxLang
 from .suspended_mandate_row import SuspendedMandateRow
+from .system_review import SystemReview
+from .system_review_request import SystemReviewRequest
 from .trading_partner_in_kind_enum import TradingPartnerInKindEnum
 from .trading_partner_in_request import TradingPartnerInRequest
 from .trading_partner_out import TradingPartnerOut
@@ -168,6 +180,11 @@ from .widget_script_style import WidgetScriptStyle
 
 __all__ = (
     "ActivityEnum",
+    "AnnualReportInRequest",
+    "AnnualReportOut",
+    "AnnualReportsPdfFormat",
+    "AnnualReportsPdfLang",
+    "AnnualReportsPdfResponse202",
     "ApiVersion",
     "Attempt",
     "AttestationDeclarationVersionEnum",
@@ -213,6 +230,7 @@ __all__ = (
     "DeliveryStatusEnum",
     "DocumentTypeEnum",
     "Duty",
+    "DutyEnum",
     "EmailsEnum",
     "EnvironmentEnum",
     "EuCredentialInRequest",
@@ -228,6 +246,7 @@ __all__ = (
     "ExistingDeclarationOut",
     "Factor",
     "FieldError",
+    "Figure",
     "FileFormatEnum",
     "FormEnum",
     "GoodsInRequest",
@@ -256,6 +275,7 @@ __all__ = (
     "ParcelOut",
     "ParcelRiskOut",
     "ParcelRiskRequest",
+    "PatchedAnnualReportTextsRequest",
     "PatchedWebhookPatchRequest",
     "PlotOut",
     "PlotRequest",
@@ -266,6 +286,8 @@ __all__ = (
     "Problem",
     "ProducerOut",
     "ProducerRequest",
+    "ReportContent",
+    "ReviewShown",
     "RiskJobOut",
     "RiskJobOutCountsType0",
     "RiskJobOutOptions",
@@ -308,6 +330,8 @@ __all__ = (
     "SuppliersTemplateLang",
     "SuppliersTemplateXlsxLang",
     "SuspendedMandateRow",
+    "SystemReview",
+    "SystemReviewRequest",
     "TradingPartnerInKindEnum",
     "TradingPartnerInRequest",
     "TradingPartnerOut",
