@@ -8,7 +8,7 @@ import io
 import json
 import re
 import sys
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
@@ -104,11 +104,12 @@ def test_readme_examples_run_against_the_live_service(
         "SUPPLIER_VERIFICATION": supplier_statement.verification_number,
     }
     blocks = _readme_blocks(CLIENT_DIR / "README.md", "python")
-    assert len(blocks) == 12
+    assert len(blocks) == 13
     for block in blocks:
         exec(compile(block, "clients/python/README.md", "exec"), namespace)
 
     assert namespace["record"].status == "COMPLIANT"
+    assert namespace["annual"].year == date.today().year and namespace["annual"].published_at is None
     assert namespace["evidence_report"].ok, namespace["evidence_report"].lines()
     assert namespace["seen_by_anyone"]["sha256"] == namespace["full"]["sha256"]
     assert namespace["risk"].risk_level in {"low", "medium", "high", "critical"}
