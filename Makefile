@@ -54,7 +54,7 @@ run: migrate
 	fi; \
 	if [ -z "$$CELERY_BROKER_URL" ]; then \
 	  export CELERY_BROKER_URL=filesystem://localhost$(abspath $(VAR_DIR))/broker; \
-	  $(VENV)/bin/celery -A eudr_service worker --beat --schedule $(VAR_DIR)/run/celerybeat-schedule \
+	  $(VENV)/bin/celery --quiet -A eudr_service worker --beat --schedule $(VAR_DIR)/run/celerybeat-schedule \
 	    --concurrency $(CELERY_CONCURRENCY) --without-mingle --without-gossip --without-heartbeat \
 	    --loglevel WARNING & worker=$$!; pids="$$pids $$worker"; \
 	  printf 'CELERY_BROKER_URL=%s\nCELERY_WORKER_PID=%s\n' "$$CELERY_BROKER_URL" "$$worker" >> $(MAKE_RUN_ENV).tmp; \
