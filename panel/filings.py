@@ -35,12 +35,14 @@ from suppliers.models import BulkFiling, BulkFilingStatus, RowState
 REFRESH_SECONDS = 3  # how often the page reloads itself while the filing moves
 
 
-def filing_view(filing: BulkFiling) -> dict[str, Any]:
-    """What the page and the suppliers' list show of one filing."""
+def filing_view(filing: BulkFiling, *, reaches_eu: bool | None = None) -> dict[str, Any]:
+    """What the page and the suppliers' list show of one filing (`reaches_eu` when the caller
+    already knows whether the account's declarations can reach the EU)."""
     counts = bulk_filing_counts(filing)
     eu = bulk_filing_eu_progress(filing)
     handled = sum(counts[state] for state in (RowState.FILED, RowState.FAILED, RowState.CANCELLED))
-    reaches_eu = eu_credential_usable(owner_id=filing.owner_id)
+    if reaches_eu is None:
+        reaches_eu = eu_credential_usable(owner_id=filing.owner_id)
     waiting_for_eu = counts[RowState.FILED] - eu["with_reference"] - eu[EuState.REFUSED]
     running = filing.status == BulkFilingStatus.RUNNING
     return {

@@ -214,10 +214,10 @@ def _skipped_label(reason: str) -> str:
     return _("another reason (%(code)s)") % {"code": reason}
 
 
-def _filing_views(user) -> list[dict[str, Any]]:
+def _filing_views(user, *, reaches_eu: bool) -> list[dict[str, Any]]:
     views = []
     for filing in BulkFiling.objects.filter(owner=user, livemode=True)[:SHOWN_FILINGS]:
-        view = filing_view(filing)
+        view = filing_view(filing, reaches_eu=reaches_eu)
         view["skipped"] = [(_skipped_label(reason), n) for reason, n in sorted(filing.skipped.items())]
         views.append(view)
     return views
@@ -427,6 +427,7 @@ def suppliers(request: HttpRequest) -> HttpResponse:
         return redirect("panel-filing", filing_id=filing.public_id)
     filter_form, chosen, page_query = _filters(request, owned)
     page = Paginator(chosen.order_by("producer_number", "id"), PAGE_SIZE).get_page(request.GET.get("page"))
+    reaches_eu = eu_credential_usable(owner_id=request.user.pk)
     context = {
         "has_suppliers": owned.exists(),
         "reconfirm_count": owned.filter(mandate_status=MandateStatus.NEEDS_RECONFIRMATION).count(),
@@ -442,8 +443,8 @@ def suppliers(request: HttpRequest) -> HttpResponse:
             {"label": commodity_label(code), "description": description, "hs_heading": heading}
             for code, description, heading in filing_form.goods_fields()
         ],
-        "filings": _filing_views(request.user),
-        "reaches_eu": eu_credential_usable(owner_id=request.user.pk),
+        "filings": _filing_views(request.user, reaches_eu=reaches_eu),
+        "reaches_eu": reaches_eu,
         "map": suppliers_map(request.user, lang=_lang()),
         "max_map_plots": MAX_MAP_PLOTS,
         "upstream_attention": upstream_attention_count(request.user),

@@ -28,6 +28,7 @@ def test_every_api_endpoint_is_a_viewset_action():
 
 
 def test_the_viewsets_are_those_the_routers_registered():
+    from annual.urls import router as annual_router
     from compliance.urls import router as compliance_router
     from eu_filing.urls import router as eu_filing_router
     from evidence.urls import router as evidence_router
@@ -37,6 +38,7 @@ def test_the_viewsets_are_those_the_routers_registered():
     from webhooks.urls import router as webhooks_router
 
     routers = (
+        annual_router,
         compliance_router,
         eu_filing_router,
         evidence_router,
