@@ -187,7 +187,7 @@ def _record_answer(reference_id: int, answer: Verification, *, now: datetime) ->
     meet record the change, and send its event, once."""
     with transaction.atomic():
         reference = (
-            UpstreamReference.objects.select_for_update()
+            UpstreamReference.objects.select_for_update(of=("self",))
             .select_related("owner", "submission__statement")
             .get(pk=reference_id)
         )
