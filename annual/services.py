@@ -21,6 +21,7 @@ from annual.figures import annual_figures
 from annual.labels import TEXTS, labelled_sections
 from annual.models import AnnualReport, AnnualReportDocument, DocumentStatus, SystemReview
 from compliance.downstream import organisation_roles_get
+from eudr_service.lib.background import Lease, send, sweep
 from eudr_service.lib.jobs import row_wait
 from eudr_service.lib.pdf import RenderRefused, render_pdf_bounded
 from regulation.reporting import ANNUAL_PUBLIC_REPORT, annual_report_required
@@ -197,27 +198,28 @@ def annual_pdf_obtain(*, report: AnnualReport, lang: str, prefer_async: bool = F
     )
 
 
-def _send(document: AnnualReportDocument) -> None:
-    # Celery: the task module imports this one.
-    from annual.tasks import annual_pdf_render_task  # noqa: PLC0415
+RENDER_TASK = "annual.render_report_pdf"
 
+
+def _send(document: AnnualReportDocument) -> None:
     # The row is committed by now (the API's views run in autocommit; the get_or_create's own
-    # atomic block has closed). A broker outage must not fail the request: maintenance sends it.
-    try:
-        annual_pdf_render_task.delay(document.pk)
-    except Exception:
-        logger.warning("Annual report PDF %s queued without a message", document.pk, exc_info=True)
+    # atomic block has closed): sent at once. A broker outage leaves it to maintenance.
+    send(RENDER_TASK, document.pk)
+
+
+def _render_lease() -> Lease:
+    # A render outliving its child's time limit and a margin had its worker die.
+    return Lease(
+        started="started_at", seconds=settings.PDF_RENDER_TIME_LIMIT_SECONDS + 60, attempts="render_attempts"
+    )
 
 
 def _claim(*, document_id: int) -> bool:
-    stale = timezone.now() - timedelta(seconds=settings.PDF_RENDER_TIME_LIMIT_SECONDS + 60)
-    claimable = Q(status=DocumentStatus.QUEUED) | Q(status=DocumentStatus.RENDERING, started_at__lt=stale)
-    return bool(
-        AnnualReportDocument.objects.filter(claimable, pk=document_id).update(
-            status=DocumentStatus.RENDERING,
-            started_at=timezone.now(),
-            render_attempts=F("render_attempts") + 1,
-        )
+    return _render_lease().take(
+        AnnualReportDocument.objects.filter(pk=document_id),
+        waiting=Q(status=DocumentStatus.QUEUED),
+        held=Q(status=DocumentStatus.RENDERING),
+        status=DocumentStatus.RENDERING,
     )
 
 
@@ -272,20 +274,17 @@ def _remove_older_versions(document: AnnualReportDocument) -> None:
 
 def annual_pdfs_maintain(*, now: datetime | None = None) -> dict[str, int]:
     """Periodic: send again documents whose message was lost or whose worker died."""
-    from annual.tasks import annual_pdf_render_task  # noqa: PLC0415
-
     now = now or timezone.now()
-    limit = timedelta(seconds=settings.PDF_RENDER_TIME_LIMIT_SECONDS + 60)
+    lease = _render_lease()
     lost = AnnualReportDocument.objects.filter(
         status=DocumentStatus.QUEUED, created_at__lt=now - timedelta(minutes=2)
     )
-    dead = AnnualReportDocument.objects.filter(status=DocumentStatus.RENDERING, started_at__lt=now - limit)
-    abandoned = dead.filter(render_attempts__gte=MAX_RENDER_ATTEMPTS).update(
+    dead = AnnualReportDocument.objects.filter(lease.expired(now=now), status=DocumentStatus.RENDERING)
+    abandoned = lease.give_up(
+        dead,
+        max_attempts=MAX_RENDER_ATTEMPTS,
         status=DocumentStatus.FAILED,
         finished_at=now,
         error="The PDF did not finish rendering; please try again later.",
     )
-    ids = list(lost.values_list("pk", flat=True)[:100]) + list(dead.values_list("pk", flat=True)[:100])
-    for pk in ids:
-        annual_pdf_render_task.delay(pk)
-    return {"requeued": len(ids), "abandoned": abandoned}
+    return {"requeued": sweep(RENDER_TASK, lost, dead), "abandoned": abandoned}

@@ -18,7 +18,7 @@ from typing import Any
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
-from django.db.models import F, Prefetch, Q
+from django.db.models import Prefetch, Q
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import pgettext_lazy
@@ -33,6 +33,7 @@ from compliance.models import (
     DueDiligenceStatement,
 )
 from compliance.plot_map import BILINGUAL, statement_map_svg
+from eudr_service.lib.background import Lease, send, sweep
 from eudr_service.lib.i18n import by_language
 from eudr_service.lib.jobs import row_wait
 from eudr_service.lib.pdf import RenderRefused, qr_svg_data_uri, render_pdf_bounded
@@ -50,6 +51,7 @@ def pdf_template(statement: DueDiligenceStatement) -> str:
 
 
 MAX_RENDER_ATTEMPTS = 3
+RENDER_TASK = "compliance.render_dds_pdf"
 
 
 def statement_with_details(queryset=None):
@@ -277,13 +279,7 @@ def dds_pdf_obtain(*, statement: DueDiligenceStatement, prefer_async: bool = Fal
 def _send(document: DDSDocument, *, awaited: bool = False) -> None:
     """Queue the render; `awaited` when a request waits for it (it then keeps its
     priority; see PDF_RENDER_NICE)."""
-    # Celery: the task module imports this one.
-    from compliance.tasks import dds_pdf_render_task  # noqa: PLC0415
-
-    try:
-        dds_pdf_render_task.delay(document.pk, awaited=awaited)
-    except Exception:  # a broker outage must not fail the request; maintenance sends it later
-        logger.warning("PDF of document %s queued without a message", document.pk, exc_info=True)
+    send(RENDER_TASK, document.pk, awaited)
 
 
 def dds_pdf_render_here(*, document: DDSDocument, time_limit: float) -> DDSDocument:
@@ -306,19 +302,26 @@ def dds_pdf_wait(*, document: DDSDocument, timeout: float) -> DDSDocument:
     return row_wait(row=document, fields=["status", "file", "error", "limit", "finished_at"], timeout=timeout)
 
 
+def _render_lease() -> Lease:
+    # A render outliving its child's time limit and a margin had its worker die.
+    return Lease(
+        started="started_at", seconds=settings.PDF_RENDER_TIME_LIMIT_SECONDS + 60, attempts="render_attempts"
+    )
+
+
 def _claim(*, document_id: int, first_attempt: bool = False) -> bool:
     """Move a document to rendering; False if it is not ours (done, failed, or
     being rendered by a live process; with `first_attempt`, also once tried)."""
-    stale = timezone.now() - timedelta(seconds=settings.PDF_RENDER_TIME_LIMIT_SECONDS + 60)
-    claimable = Q(status=DocumentStatus.QUEUED) | Q(status=DocumentStatus.RENDERING, started_at__lt=stale)
+    rows = DDSDocument.objects.filter(pk=document_id)
     if first_attempt:
-        claimable = Q(status=DocumentStatus.QUEUED, render_attempts=0)
-    claimed = DDSDocument.objects.filter(claimable, pk=document_id).update(
+        waiting = Q(status=DocumentStatus.QUEUED, render_attempts=0)
+        return _render_lease().take(rows, waiting=waiting, status=DocumentStatus.RENDERING)
+    return _render_lease().take(
+        rows,
+        waiting=Q(status=DocumentStatus.QUEUED),
+        held=Q(status=DocumentStatus.RENDERING),
         status=DocumentStatus.RENDERING,
-        started_at=timezone.now(),
-        render_attempts=F("render_attempts") + 1,
     )
-    return bool(claimed)
 
 
 def dds_pdf_render(*, document_id: int, awaited: bool = False) -> None:
@@ -382,19 +385,15 @@ def _remove_older_versions(document: DDSDocument) -> None:
 
 def dds_documents_maintain(*, now: Any = None) -> dict[str, int]:
     """Periodic: send again documents whose message was lost or whose worker died."""
-    # Celery: the task module imports this one.
-    from compliance.tasks import dds_pdf_render_task  # noqa: PLC0415
-
     now = now or timezone.now()
-    limit = timedelta(seconds=settings.PDF_RENDER_TIME_LIMIT_SECONDS + 60)
+    lease = _render_lease()
     lost = DDSDocument.objects.filter(status=DocumentStatus.QUEUED, created_at__lt=now - timedelta(minutes=2))
-    dead = DDSDocument.objects.filter(status=DocumentStatus.RENDERING, started_at__lt=now - limit)
-    abandoned = dead.filter(render_attempts__gte=MAX_RENDER_ATTEMPTS).update(
+    dead = DDSDocument.objects.filter(lease.expired(now=now), status=DocumentStatus.RENDERING)
+    abandoned = lease.give_up(
+        dead,
+        max_attempts=MAX_RENDER_ATTEMPTS,
         status=DocumentStatus.FAILED,
         finished_at=now,
         error="The PDF did not finish rendering; please try again later.",
     )
-    ids = list(lost.values_list("pk", flat=True)[:100]) + list(dead.values_list("pk", flat=True)[:100])
-    for pk in ids:
-        dds_pdf_render_task.delay(pk)
-    return {"requeued": len(ids), "abandoned": abandoned}
+    return {"requeued": sweep(RENDER_TASK, lost, dead), "abandoned": abandoned}

@@ -4,19 +4,16 @@ the rule that decided, and who decided."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from compliance.hooks import Statement
 from eudr_service.lib.timestamps import iso_millis
 from evidence import records
 from regulation.benchmark import benchmark_class
 from risk.engine import Assessment
 
-if TYPE_CHECKING:
-    # Annotations only: compliance.models calls these functions for its templates.
-    from compliance.models import DueDiligenceStatement
 
-
-def decided_by(statement: DueDiligenceStatement) -> dict[str, str]:
+def decided_by(statement: Statement) -> dict[str, str]:
     """`automatic_screening`, `staff` (named) or `operator` (filing, withdrawal)."""
     user = statement.status_decided_by
     if user is None:
@@ -26,7 +23,7 @@ def decided_by(statement: DueDiligenceStatement) -> dict[str, str]:
     return {"kind": "operator", "name": ""}
 
 
-def statement_evidence(statement: DueDiligenceStatement) -> dict[str, Any]:
+def statement_evidence(statement: Statement) -> dict[str, Any]:
     """Union over the statement's plots (prefetched by statement_with_details)."""
     answered: set[str] = set()
     missing: set[str] = set()
@@ -70,7 +67,7 @@ def statement_evidence(statement: DueDiligenceStatement) -> dict[str, Any]:
     }
 
 
-def statement_attestation(statement: DueDiligenceStatement) -> dict[str, Any]:
+def statement_attestation(statement: Statement) -> dict[str, Any]:
     return {
         "legality": statement.attested_legality,
         "annex_ii_declaration": statement.attested_declaration,
@@ -81,7 +78,7 @@ def statement_attestation(statement: DueDiligenceStatement) -> dict[str, Any]:
     }
 
 
-def statement_operator_identity(statement: DueDiligenceStatement) -> dict[str, Any]:
+def statement_operator_identity(statement: Statement) -> dict[str, Any]:
     organisation = statement.organisation
     return {
         "confirmed": statement.operator_identity_confirmed(),

@@ -39,21 +39,23 @@ returns it, and refuses to answer for a project that installed compliance withou
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from django.core.exceptions import ImproperlyConfigured
+from django.db.models import Model
 from django.dispatch import Signal
 
-if TYPE_CHECKING:
-    from compliance.models import DueDiligenceStatement
+# compliance.models calls the modules that type a statement with this (the public record, the
+# evidence); importing the model back, even for annotations, would close a loop: a Model it is.
+Statement = Model
 
 statement_status_changed = Signal()
 
 
 class EuFilingPort(Protocol):
-    def statement_section(self, statement: DueDiligenceStatement) -> dict | None: ...
+    def statement_section(self, statement: Statement) -> dict | None: ...
 
-    def statement_eu_status(self, statement: DueDiligenceStatement) -> str: ...
+    def statement_eu_status(self, statement: Statement) -> str: ...
 
     def grouped_declarations(
         self,
@@ -61,7 +63,7 @@ class EuFilingPort(Protocol):
         owner_id: int,
         livemode: bool,
         references: Sequence[str],
-        statement: DueDiligenceStatement | None = None,
+        statement: Statement | None = None,
     ) -> list[str]: ...
 
 

@@ -26,18 +26,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Mandate
 from accounts.services import OperatorRole, representative_of
-from compliance.hooks import eu_filing_port
+from compliance.hooks import Statement, eu_filing_port
 from eudr_service.lib.timestamps import iso_millis
-
-if TYPE_CHECKING:
-    from compliance.models import DueDiligenceStatement
 
 
 class MandateBasis(models.TextChoices):
@@ -94,7 +91,7 @@ class PublicRecord:
         }
 
 
-def _filed_by(statement: DueDiligenceStatement, *, identity_confirmed: bool, operator_name: str) -> dict:
+def _filed_by(statement: Statement, *, identity_confirmed: bool, operator_name: str) -> dict:
     if statement.operator_role != OperatorRole.AUTHORISED_REPRESENTATIVE:
         return {
             "role": OperatorRole.OPERATOR,
@@ -109,7 +106,7 @@ def _filed_by(statement: DueDiligenceStatement, *, identity_confirmed: bool, ope
     }
 
 
-def _mandate(statement: DueDiligenceStatement) -> dict[str, Any] | None:
+def _mandate(statement: Statement) -> dict[str, Any] | None:
     if statement.operator_role != OperatorRole.AUTHORISED_REPRESENTATIVE:
         return None
     if statement.mandate_basis:
@@ -138,13 +135,13 @@ def _mandate(statement: DueDiligenceStatement) -> dict[str, Any] | None:
     }
 
 
-def _eu_status(statement: DueDiligenceStatement) -> str | None:
+def _eu_status(statement: Statement) -> str | None:
     if not statement.livemode:
         return None
     return eu_filing_port().statement_eu_status(statement) or None
 
 
-def statement_public_record(statement: DueDiligenceStatement, *, now: datetime | None = None) -> PublicRecord:
+def statement_public_record(statement: Statement, *, now: datetime | None = None) -> PublicRecord:
     """The facts every public surface shows of `statement`, computed once."""
     confirmed = statement.operator_identity_confirmed()
     operator_name = statement.public_operator_name(identity_confirmed=confirmed)

@@ -35,11 +35,14 @@ from compliance.models import (
 )
 from compliance.public_record import RepresentedMandate
 from compliance.screening import critical_plots_emit, plot_screen, statement_plots, verdict
+from eudr_service.lib.background import enqueue, sweep
 from eudr_service.lib.plot_geometry import count_positions, point_area_ha
 from regulation.commodities import UnknownCommodity, normalize_commodity
 from risk.engine import ParcelLookupBudgetSpent
 
 logger = logging.getLogger(__name__)
+
+SCREEN_TASK = "compliance.screen_statement"
 
 
 class InvalidTransition(Exception):
@@ -410,9 +413,6 @@ def _schedule_screening(statement: DueDiligenceStatement) -> None:
 
     Large is many plots or many positions: a MultiPoint plot is one circle per
     position for the forest layers to read."""
-    # Celery: the task module imports this one.
-    from compliance.tasks import dds_screen_task  # noqa: PLC0415
-
     plots = DDSPlot.objects.filter(commodity__statement=statement)
     plot_count = plots.count()
     large = plot_count > settings.DDS_SYNC_SCREENING_MAX_PLOTS or (
@@ -426,24 +426,17 @@ def _schedule_screening(statement: DueDiligenceStatement) -> None:
             # ULDK answered slower than the request's budget allows: a worker finishes.
             large = True
     if large:
-        # robust: a broker outage must not fail the filing; the sweep enqueues it later.
-        transaction.on_commit(lambda: dds_screen_task.delay(statement.pk), robust=True)
+        # A broker outage must not fail the filing; the sweep enqueues it later.
+        enqueue(SCREEN_TASK, statement.pk)
 
 
 def dds_sweep_unscreened(*, older_than_seconds: int = 120) -> int:
     """Re-enqueue statements left SUBMITTED and unscreened (a lost message or a crash)."""
-    # Celery: the task module imports this one.
-    from compliance.tasks import dds_screen_task  # noqa: PLC0415
-
     cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
-    ids = list(
-        DueDiligenceStatement.objects.filter(
-            status=DDSStatus.SUBMITTED, screened_at__isnull=True, updated_at__lt=cutoff
-        ).values_list("pk", flat=True)[:500]
+    unscreened = DueDiligenceStatement.objects.filter(
+        status=DDSStatus.SUBMITTED, screened_at__isnull=True, updated_at__lt=cutoff
     )
-    for pk in ids:
-        dds_screen_task.delay(pk)
-    return len(ids)
+    return sweep(SCREEN_TASK, unscreened, batch=500)
 
 
 def dds_filter(

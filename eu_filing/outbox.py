@@ -20,6 +20,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import EuCredential, EuEnvironment
@@ -30,7 +31,7 @@ from compliance.services import dds_transition
 from eu_filing import events
 from eu_filing.mapping import NotMappable, dds_to_eu, eu_internal_reference, sd_to_eu
 from eu_filing.models import EuErrorKind, EuState, EuStatusChange, EuSubmission
-from eudr_service.celery import tasks_run_inline
+from eudr_service.lib.background import Lease, enqueue, runs_inline, send, sweep
 from eudr_service.lib.timestamps import iso_millis
 from euis.answers import Overview
 from euis.client import EuisClient
@@ -77,9 +78,15 @@ def configured_environment() -> str:
     return EuEnvironment.PRODUCTION if settings.EU_IS_URL == PRODUCTION_BASE_URL else EuEnvironment.ACCEPTANCE
 
 
-def _lease() -> timedelta:
+SEND_TASK = "eu_filing.submission_send"
+
+
+def _lease() -> Lease:
     """How long an attempt in flight keeps others off: the client's whole deadline and a margin."""
-    return timedelta(seconds=settings.EU_IS_TIMEOUT_SECONDS + settings.EU_IS_ATTEMPT_MARGIN_SECONDS)
+    return Lease(
+        started="attempt_started_at",
+        seconds=settings.EU_IS_TIMEOUT_SECONDS + settings.EU_IS_ATTEMPT_MARGIN_SECONDS,
+    )
 
 
 def _client(credential: EuCredential) -> EuisClient:
@@ -90,14 +97,6 @@ def _client(credential: EuCredential) -> EuisClient:
             client_id=credential.client_id,
         )
     )
-
-
-def _send_later(submission_id: int, *, countdown: float | None = None) -> None:
-    # Celery: the task module imports this one.
-    from eu_filing.tasks import eu_submission_send_task  # noqa: PLC0415
-
-    options = {"queue": settings.EU_IS_QUEUE} if settings.EU_IS_QUEUE else {}
-    eu_submission_send_task.apply_async((submission_id,), countdown=countdown, **options)
 
 
 def _usable_credential(owner_id: int) -> EuCredential | None:
@@ -127,8 +126,8 @@ def eu_submission_record(*, statement: DueDiligenceStatement) -> EuSubmission:
         submission.save(update_fields=["state", "next_attempt_at", "updated_at"])
         created = True
     if created:
-        # robust: a broker outage must not undo the status change; the sweep sends it later.
-        transaction.on_commit(lambda: _send_later(submission.pk), robust=True)
+        # A broker outage must not undo the status change; the sweep sends it later.
+        enqueue(SEND_TASK, submission.pk, queue=settings.EU_IS_QUEUE)
     return submission
 
 
@@ -142,7 +141,7 @@ def eu_submissions_release(*, owner_id: int) -> int:
     )
     EuSubmission.objects.filter(pk__in=ids).update(state=EuState.PENDING, next_attempt_at=timezone.now())
     for pk in ids:
-        transaction.on_commit(lambda pk=pk: _send_later(pk), robust=True)
+        enqueue(SEND_TASK, pk, queue=settings.EU_IS_QUEUE)
     return len(ids)
 
 
@@ -161,7 +160,9 @@ def eu_submission_send(*, submission_id: int) -> EuSubmission | None:
         )
         if submission is None or submission.state not in (EuState.PENDING, EuState.NO_CREDENTIALS):
             return submission
-        if submission.attempt_started_at and now - submission.attempt_started_at < _lease():
+        if submission.attempt_started_at and now - submission.attempt_started_at < timedelta(
+            seconds=_lease().seconds
+        ):
             return submission  # another worker is in the call right now
         if submission.statement.status != DDSStatus.COMPLIANT and submission.attempt_id is None:
             # Withdrawn or back under review before its turn came: only COMPLIANT statements go.
@@ -281,9 +282,9 @@ def _retry_later(submission: EuSubmission, exc: EuisError, *, sent: bool) -> EuS
             "updated_at",
         ]
     )
-    if not tasks_run_inline():
-        # In eager mode (make run, tests) a retry would run inline at once: the sweep retries instead.
-        _send_later(submission.pk, countdown=delay)
+    if not runs_inline():
+        # In eager mode (tests, a shell) a retry would run inline at once: the sweep retries instead.
+        send(SEND_TASK, submission.pk, countdown=delay, queue=settings.EU_IS_QUEUE)
     logger.warning("EU submission %s retried in %.0f s: %s", submission.internal_reference, delay, exc)
     return submission
 
@@ -449,17 +450,12 @@ def eu_submissions_sweep(*, grace_seconds: int = 60) -> int:
     """Re-enqueue submissions a lost message or a crashed worker left PENDING."""
 
     now = timezone.now()
-    stale = now - _lease()
-    ids = list(
-        EuSubmission.objects.filter(
-            state=EuState.PENDING, next_attempt_at__lte=now - timedelta(seconds=grace_seconds)
-        )
-        .exclude(attempt_started_at__gt=stale)
-        .values_list("pk", flat=True)[:SWEEP_BATCH]
+    due = EuSubmission.objects.filter(
+        state=EuState.PENDING, next_attempt_at__lte=now - timedelta(seconds=grace_seconds)
     )
-    for pk in ids:
-        _send_later(pk)
-    return len(ids)
+    # No attempt in flight: none started, or one that outlived its lease (its worker died).
+    unheld = due.filter(Q(attempt_started_at__isnull=True) | _lease().expired(now=now))
+    return sweep(SEND_TASK, unheld, queue=settings.EU_IS_QUEUE, batch=SWEEP_BATCH)
 
 
 # --- Withdrawal ------------------------------------------------------------------------

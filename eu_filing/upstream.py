@@ -33,7 +33,7 @@ from accounts.models import User
 from eu_filing.events import upstream_status_changed_emit
 from eu_filing.models import EuState, EuSubmission, UpstreamOrigin, UpstreamReference, UpstreamState
 from eu_filing.outbox import _client, _usable_credential, configured_environment
-from eudr_service.celery import tasks_run_inline
+from eudr_service.lib.background import enqueue, runs_inline
 from euis.answers import Verification
 from euis.client import EuisClient
 from euis.contract import EudrStatus, VerifyResult
@@ -294,10 +294,6 @@ def upstream_references_recheck_request(*, owner: User) -> int:
 def upstream_recheck_enqueue() -> None:
     """A re-check run now, off the request; without a broker the embedded schedule's next
     round takes the due rows instead (an eager task would hold the request for every call)."""
-    if tasks_run_inline():
+    if runs_inline():
         return
-    # The task module imports this one; imported at call time, no circle at load.
-    from eu_filing.tasks import upstream_references_recheck_task  # noqa: PLC0415
-
-    options = {"queue": settings.EU_IS_QUEUE} if settings.EU_IS_QUEUE else {}
-    transaction.on_commit(lambda: upstream_references_recheck_task.apply_async(**options), robust=True)
+    enqueue("eu_filing.upstream_references_recheck", queue=settings.EU_IS_QUEUE)

@@ -587,24 +587,6 @@ EMBEDDED_SCHEDULER = env_bool("EMBEDDED_SCHEDULER", CELERY_TASK_ALWAYS_EAGER)
 if EMBEDDED_SCHEDULER and not CELERY_TASK_ALWAYS_EAGER:
     raise ImproperlyConfigured("EMBEDDED_SCHEDULER is for the embedded mode (no broker); use celery beat")
 
-# Periodic tasks (celery beat); each app adds its entries in its section below.
-CELERY_BEAT_SCHEDULE: dict[str, dict] = {
-    "dds-sweep-unscreened": {"task": "compliance.sweep_unscreened", "schedule": 60.0},
-    # The EU outbox (eu_filing.tasks), under the task names it had in compliance.
-    # Submissions due a status check (each row carries its own next_poll_at, OPS 2.4).
-    "eu-submissions-poll": {"task": "compliance.eu_submissions_poll", "schedule": 60.0},
-    # Submissions a lost message or a crashed worker left unsent.
-    "eu-submissions-sweep": {"task": "compliance.eu_submissions_sweep", "schedule": 120.0},
-    "dds-documents-maintain": {"task": "compliance.maintain_dds_documents", "schedule": 120.0},
-    "risk-jobs-sweep": {"task": "compliance.risk_jobs_sweep", "schedule": 60.0},
-    "risk-jobs-maintain": {"task": "compliance.risk_jobs_maintain", "schedule": 600.0},
-    # Supplier and customer records past their five-year retention (Article 5(4)).
-    "trading-partners-purge": {"task": "compliance.trading_partner_records_purge", "schedule": 3600.0},
-    # Suppliers' mandate requests: expired links, and e-mails a lost task left unsent.
-    "supplier-mandates-maintain": {"task": "suppliers.mandates_maintain", "schedule": 300.0},
-    # Bulk filings no worker holds (a lost task, a killed worker's lapsed lease).
-    "supplier-bulk-filings-sweep": {"task": "suppliers.bulk_filings_sweep", "schedule": 60.0},
-}
 
 # --- Upstream references (eu_filing.upstream) ----------------------------------------
 # Every declaration an account relies on (its suppliers' own, its consignments', its own
@@ -615,10 +597,7 @@ UPSTREAM_RECHECK_HOURS = env_float("UPSTREAM_RECHECK_HOURS", 24.0, minimum=0.01)
 # 5 calls a second. A run every minute (one indexed query when nothing is due) checks a new
 # roster's declarations soon after the upload, and up to 144,000 references a day.
 UPSTREAM_RECHECK_BATCH = env_int("UPSTREAM_RECHECK_BATCH", 100, minimum=1)
-CELERY_BEAT_SCHEDULE["upstream-references-recheck"] = {
-    "task": "eu_filing.upstream_references_recheck",
-    "schedule": env_float("UPSTREAM_RECHECK_EVERY_SECONDS", 60.0, minimum=10.0),
-}
+UPSTREAM_RECHECK_EVERY_SECONDS = env_float("UPSTREAM_RECHECK_EVERY_SECONDS", 60.0, minimum=10.0)
 
 # --- Web panel (accounts) ----------------------------------------------------------
 # Panel pages are Polish by default (LANGUAGE_CODE), English through the switch.
@@ -626,8 +605,6 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "panel-dashboard"
 LOGOUT_REDIRECT_URL = "login"
-# The cache's per-account request counters are copied into DailyUsage this often.
-CELERY_BEAT_SCHEDULE["accounts-persist-usage"] = {"task": "accounts.persist_usage", "schedule": 300.0}
 
 # --- CSRD reports (reports app) ------------------------------------------------
 # POST /api/csrd/report waits this long for the PDF, then answers 202 with a Location to poll.
@@ -648,9 +625,6 @@ if max(CSRD_SYNC_TIMEOUT_SECONDS, DDS_PDF_SYNC_TIMEOUT_SECONDS) >= REQUEST_DEADL
     raise ImproperlyConfigured(
         "REQUEST_DEADLINE_SECONDS must be above CSRD_SYNC_TIMEOUT_SECONDS and DDS_PDF_SYNC_TIMEOUT_SECONDS"
     )
-CELERY_BEAT_SCHEDULE["csrd-reports-maintain"] = {"task": "reports.maintain_csrd_reports", "schedule": 300.0}
-# Annual report PDFs whose message was lost or whose worker died (annual.services).
-CELERY_BEAT_SCHEDULE["annual-pdfs-maintain"] = {"task": "annual.maintain_report_pdfs", "schedule": 300.0}
 
 # --- Webhooks (webhooks app) -----------------------------------------------------
 # http:// URLs and loopback receivers, for local development and tests only.
@@ -695,7 +669,6 @@ WEBHOOKS_MAX_EVENTS_PER_MINUTE = env_int("WEBHOOKS_MAX_EVENTS_PER_MINUTE", 60, m
 WEBHOOKS_MAX_DELIVERIES_PER_MINUTE = env_int("WEBHOOKS_MAX_DELIVERIES_PER_MINUTE", 300, minimum=1)
 # Broker queue for delivery tasks; empty = the default queue.
 WEBHOOKS_QUEUE = env_str("WEBHOOKS_QUEUE")
-CELERY_BEAT_SCHEDULE["webhooks-sweep"] = {"task": "webhooks.sweep", "schedule": float(WEBHOOKS_SWEEP_SECONDS)}
 
 
 # --- Widget (widget app) -----------------------------------------------------------
@@ -771,3 +744,36 @@ UPSTREAM_BREAKER_COOLDOWN_SECONDS = env_int("UPSTREAM_BREAKER_COOLDOWN_SECONDS",
 # Where accounts send the documents staff check before verifying an organisation
 # or a mandate (shown on the panel's organisations page).
 ORGANISATION_VERIFICATION_EMAIL = env_str("ORGANISATION_VERIFICATION_EMAIL", "verification@localhost")
+
+
+# --- Periodic work (celery beat; the embedded scheduler runs the same table) ---------
+# Every entry in one place, after the settings its intervals read. Each task is an app's
+# sweep or maintenance: the row of work is on record, the entry only makes sure a lost
+# message or a dead worker does not leave it behind.
+CELERY_BEAT_SCHEDULE: dict[str, dict] = {
+    # Statements left SUBMITTED and unscreened (compliance.services).
+    "dds-sweep-unscreened": {"task": "compliance.sweep_unscreened", "schedule": 60.0},
+    "dds-documents-maintain": {"task": "compliance.maintain_dds_documents", "schedule": 120.0},
+    # Supplier and customer records past their five-year retention (Article 5(4)).
+    "trading-partners-purge": {"task": "compliance.trading_partner_records_purge", "schedule": 3600.0},
+    # The EU outbox: submissions due a status check (each row carries its own next_poll_at, OPS 2.4),
+    # and submissions a lost message or a crashed worker left unsent.
+    "eu-submissions-poll": {"task": "eu_filing.submissions_poll", "schedule": 60.0},
+    "eu-submissions-sweep": {"task": "eu_filing.submissions_sweep", "schedule": 120.0},
+    "upstream-references-recheck": {
+        "task": "eu_filing.upstream_references_recheck",
+        "schedule": UPSTREAM_RECHECK_EVERY_SECONDS,
+    },
+    "risk-jobs-sweep": {"task": "risk.jobs_sweep", "schedule": 60.0},
+    "risk-jobs-maintain": {"task": "risk.jobs_maintain", "schedule": 600.0},
+    # Suppliers' mandate requests: expired links, and e-mails a lost task left unsent.
+    "supplier-mandates-maintain": {"task": "suppliers.mandates_maintain", "schedule": 300.0},
+    # Bulk filings no worker holds (a lost task, a killed worker's lapsed lease).
+    "supplier-bulk-filings-sweep": {"task": "suppliers.bulk_filings_sweep", "schedule": 60.0},
+    # The cache's per-account request counters copied into DailyUsage.
+    "accounts-persist-usage": {"task": "accounts.persist_usage", "schedule": 300.0},
+    "csrd-reports-maintain": {"task": "reports.maintain_csrd_reports", "schedule": 300.0},
+    # Annual report PDFs whose message was lost or whose worker died (annual.services).
+    "annual-pdfs-maintain": {"task": "annual.maintain_report_pdfs", "schedule": 300.0},
+    "webhooks-sweep": {"task": "webhooks.sweep", "schedule": float(WEBHOOKS_SWEEP_SECONDS)},
+}

@@ -10,9 +10,10 @@ from typing import Any
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils import timezone
 
+from eudr_service.lib.background import Lease, enqueue, sweep
 from eudr_service.lib.jobs import row_wait
 from eudr_service.lib.pdf import RenderRefused
 from eudr_service.lib.timestamps import iso_millis
@@ -29,9 +30,6 @@ def csrd_report_create(*, owner: Any, data: dict[str, Any], livemode: bool = Tru
     """Record the request, then enqueue its rendering once the row is committed:
     the work is on record before it is attempted, and a worker never looks for a
     row it cannot see yet. `livemode=False` records a test report (a sandbox key)."""
-    # Celery: the task module imports this one.
-    from reports.tasks import csrd_report_render_task  # noqa: PLC0415
-
     report = CsrdReport.objects.create(
         owner=owner,
         company_name=data["company_name"],
@@ -41,13 +39,23 @@ def csrd_report_create(*, owner: Any, data: dict[str, Any], livemode: bool = Tru
         payload=data,
         livemode=livemode,
     )
-    # robust: a broker outage must not fail the request; maintenance re-enqueues it.
-    transaction.on_commit(lambda: csrd_report_render_task.delay(report.pk), robust=True)
+    # A broker outage must not fail the request; maintenance re-enqueues it.
+    enqueue(RENDER_TASK, report.pk)
     return report
 
 
 def csrd_pdf_render(*, report: CsrdReport) -> bytes:
     return csrd_pdf_compose(context=csrd_content_build(report=report))
+
+
+RENDER_TASK = "reports.render_csrd_report"
+
+
+def _render_lease() -> Lease:
+    # A rendering older than the task's hard time limit has no live worker any more.
+    return Lease(
+        started="started_at", seconds=settings.CSRD_TASK_TIME_LIMIT_SECONDS, attempts="render_attempts"
+    )
 
 
 def csrd_report_claim(*, report_id: int) -> CsrdReport | None:
@@ -56,13 +64,12 @@ def csrd_report_claim(*, report_id: int) -> CsrdReport | None:
     Idempotent under redelivery: a finished report is never redone, and a report
     another worker is rendering is left alone unless that attempt outlived the task's
     hard time limit (the worker died)."""
-    stale = timezone.now() - timedelta(seconds=settings.CSRD_TASK_TIME_LIMIT_SECONDS)
-    claimable = Q(status=ReportStatus.QUEUED) | Q(status=ReportStatus.RENDERING, started_at__lt=stale)
-    claimed = CsrdReport.objects.filter(claimable, pk=report_id).update(
+    claimed = _render_lease().take(
+        CsrdReport.objects.filter(pk=report_id),
+        waiting=Q(status=ReportStatus.QUEUED),
+        held=Q(status=ReportStatus.RENDERING),
         status=ReportStatus.RENDERING,
-        started_at=timezone.now(),
         error="",
-        render_attempts=F("render_attempts") + 1,
     )
     return CsrdReport.objects.get(pk=report_id) if claimed else None
 
@@ -136,9 +143,6 @@ MAX_RENDER_ATTEMPTS = 3
 def csrd_reports_maintain(*, now: Any = None) -> dict[str, int]:
     """Periodic housekeeping: remove PDFs past retention, re-enqueue reports whose
     message was lost, fail renderings that can no longer finish."""
-    # Celery: the task module imports this one.
-    from reports.tasks import csrd_report_render_task  # noqa: PLC0415
-
     now = now or timezone.now()
     expired = 0
     cutoff = now - timedelta(days=settings.CSRD_RETENTION_DAYS)
@@ -148,23 +152,18 @@ def csrd_reports_maintain(*, now: Any = None) -> dict[str, int]:
         report.status = ReportStatus.EXPIRED
         report.save(update_fields=["file", "status"])
         expired += 1
-    limit = timedelta(seconds=settings.CSRD_TASK_TIME_LIMIT_SECONDS)
-    lost = list(
-        CsrdReport.objects.filter(status=ReportStatus.QUEUED, created_at__lt=now - limit).values_list(
-            "pk", flat=True
-        )[:100]
+    lease = _render_lease()
+    lost = CsrdReport.objects.filter(
+        status=ReportStatus.QUEUED, created_at__lt=now - timedelta(seconds=lease.seconds)
     )
-    for pk in lost:
-        csrd_report_render_task.delay(pk)
     # A rendering older than the task's hard time limit has no live worker any
     # more (it was killed): render it again, up to MAX_RENDER_ATTEMPTS times.
-    dead = CsrdReport.objects.filter(status=ReportStatus.RENDERING, started_at__lt=now - limit)
-    abandoned = dead.filter(render_attempts__gte=MAX_RENDER_ATTEMPTS).update(
+    dead = CsrdReport.objects.filter(lease.expired(now=now), status=ReportStatus.RENDERING)
+    abandoned = lease.give_up(
+        dead,
+        max_attempts=MAX_RENDER_ATTEMPTS,
         status=ReportStatus.FAILED,
         finished_at=now,
         error=RENDER_UNFINISHED,
     )
-    retried = list(dead.values_list("pk", flat=True)[:100])
-    for pk in retried:
-        csrd_report_render_task.delay(pk)
-    return {"expired": expired, "requeued": len(lost) + len(retried), "abandoned": abandoned}
+    return {"expired": expired, "requeued": sweep(RENDER_TASK, lost, dead), "abandoned": abandoned}

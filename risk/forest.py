@@ -39,6 +39,8 @@ import rasterio.features
 import rasterio.windows
 import shapely
 from affine import Affine
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 
 LOSS_YEAR_AFTER_CUTOFF = 21  # Hansen lossyear 21 = 2021, the first year after 2020-12-31
 MAX_PIXELS = 16_000_000  # larger areas are read decimated (nearest), enough for shares
@@ -105,12 +107,8 @@ def gdal_env() -> rasterio.Env:
 
 
 def _settings(name: str, default: Any) -> Any:
-    # Read lazily so the module stays usable without Django (scripts, benchmarks).
-    try:
-        from django.conf import settings  # noqa: PLC0415
-        from django.core.exceptions import ImproperlyConfigured  # noqa: PLC0415
-    except ImportError:
-        return default
+    # Read at call time, with a default, so the module stays usable where Django's settings
+    # are not configured (scripts, benchmarks).
     try:
         return getattr(settings, name, default)
     except ImproperlyConfigured:

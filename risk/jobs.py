@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from eudr_service.lib.background import Lease, enqueue, sweep
 from eudr_service.lib.timestamps import iso_millis
 from eudr_service.lib.versioning import api_url
 from regulation.commodities import commodity_from_code
@@ -34,9 +35,6 @@ def risk_job_create(
 ) -> RiskJob:
     """Record the job and its chunks, then (on commit) queue one task per chunk.
     `livemode=False` records a test job (a sandbox key)."""
-    # Celery: the task module imports this one.
-    from risk.tasks import risk_job_chunk_task  # noqa: PLC0415
-
     duplicates = geometry.plots_mark_duplicates(plots)  # across the whole job, not per chunk
     features = [
         {
@@ -66,8 +64,17 @@ def risk_job_create(
         )
         del chunks  # bulk_create sets no primary keys on every database: read them back
         ids = list(job.chunks.order_by("index").values_list("pk", flat=True))
-        transaction.on_commit(lambda: [risk_job_chunk_task.delay(pk) for pk in ids], robust=True)
+        for pk in ids:
+            enqueue(CHUNK_TASK, pk)
     return job
+
+
+CHUNK_TASK = "risk.job_chunk"
+
+
+def _chunk_lease() -> Lease:
+    # A chunk running longer than this had its worker die (or lose its message).
+    return Lease(started="started_at", seconds=settings.RISK_JOB_CHUNK_STALE_SECONDS)
 
 
 def risk_job_chunk_run(*, chunk_id: int) -> None:
@@ -177,19 +184,15 @@ def risk_job_cancel(*, job: RiskJob) -> RiskJob:
 
 def risk_jobs_sweep() -> int:
     """Queue again the chunks whose task was lost: pending or running for too long."""
-    # Celery: the task module imports this one.
-    from risk.tasks import risk_job_chunk_task  # noqa: PLC0415
-
-    stale = timezone.now() - timedelta(seconds=settings.RISK_JOB_CHUNK_STALE_SECONDS)
+    lease = _chunk_lease()
     chunks = RiskJobChunk.objects.filter(
         job__status__in=[RiskJobStatus.QUEUED, RiskJobStatus.RUNNING]
     ).exclude(status=RiskJobChunk.Status.DONE)
-    ids = list(chunks.filter(started_at__lt=stale).values_list("pk", flat=True)) + list(
-        chunks.filter(started_at__isnull=True, job__created_at__lt=stale).values_list("pk", flat=True)
+    never_started = chunks.filter(
+        started_at__isnull=True, job__created_at__lt=timezone.now() - timedelta(seconds=lease.seconds)
     )
-    for pk in ids:
-        risk_job_chunk_task.delay(pk)
-    return len(ids)
+    # Every stale chunk: a sweep that left some for its next run would let a big job wait.
+    return sweep(CHUNK_TASK, chunks.filter(lease.expired()), never_started, batch=10_000)
 
 
 def risk_jobs_maintain() -> int:

@@ -28,6 +28,7 @@ from compliance.models import FilingKind, IdempotencyRecord
 from compliance.sd_serializers import SDFilingSerializer
 from compliance.services import IdempotencyConflict, dds_file
 from eu_filing.models import EuState, EuSubmission, UpstreamState
+from eudr_service.lib.background import enqueue
 from eudr_service.lib.problems import flatten_validation_errors
 from suppliers.mandates import mandate_filed_on
 from suppliers.models import (
@@ -176,10 +177,7 @@ def existing_declaration_reason(*, reference_number: str, state: str | None) -> 
 
 
 def _enqueue(filing: BulkFiling) -> None:
-    # The task module imports this one; imported at call time, no circle at load.
-    from suppliers.tasks import bulk_filing_run_task  # noqa: PLC0415
-
-    transaction.on_commit(lambda: bulk_filing_run_task.delay(filing.pk), robust=True)
+    enqueue("suppliers.bulk_filing_run", filing.pk)
 
 
 def declaration_body(supplier: Supplier, options: dict[str, Any]) -> dict[str, Any]:

@@ -20,12 +20,13 @@ from datetime import UTC, datetime, timedelta
 from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import transaction
-from django.db.models import Count, Sum
+from django.db.models import Count, QuerySet, Sum
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from compliance.public_record import MandateBasis, RepresentedMandate
+from eudr_service.lib.background import enqueue, sweep
 from regulation.commodities import commodity_label
 from suppliers.models import (
     MANDATE_IN_FORCE,
@@ -39,6 +40,7 @@ from suppliers.models import (
 # A scanned signed page. Through the API the request body limit (API_MAX_BODY_BYTES, 2 MiB
 # by default) refuses a larger upload first, with 413.
 MAX_DOCUMENT_BYTES = 2 * 1024 * 1024
+EMAIL_TASK = "suppliers.mandate_email_send"
 LINK_VALID_DAYS = 30  # an unconfirmed request expires; a new one can be sent
 # The first bytes that make a file what it says it is.
 DOCUMENT_SIGNATURES = {
@@ -150,10 +152,7 @@ def mandate_request(*, supplier: Supplier, now: datetime | None = None) -> Suppl
     )
     if supplier.livemode:
         # The row exists before the send is attempted: a lost task is re-sent by the sweep.
-        # The task imports this module at call time; importing it here keeps no circle at load.
-        from suppliers.tasks import mandate_email_send_task  # noqa: PLC0415
-
-        transaction.on_commit(lambda: mandate_email_send_task.delay(mandate.pk))
+        enqueue(EMAIL_TASK, mandate.pk)
     return mandate
 
 
@@ -366,14 +365,19 @@ def mandates_expire(*, now: datetime | None = None) -> int:
     )
 
 
-def mandate_emails_unsent(*, older_than: timedelta = timedelta(minutes=5)) -> list[int]:
-    """Requests whose e-mail was never sent (a lost task); the sweep sends them again."""
+def mandate_emails_unsent(*, older_than: timedelta = timedelta(minutes=5)) -> QuerySet[SupplierMandate]:
+    """Requests whose e-mail was never sent (a lost task)."""
     cutoff = timezone.now() - older_than
-    return list(
-        SupplierMandate.objects.filter(
-            status=MandateStatus.REQUESTED,
-            email_sent_at__isnull=True,
-            created_at__lte=cutoff,
-            supplier__livemode=True,
-        ).values_list("pk", flat=True)[:500]
+    return SupplierMandate.objects.filter(
+        status=MandateStatus.REQUESTED,
+        email_sent_at__isnull=True,
+        created_at__lte=cutoff,
+        supplier__livemode=True,
     )
+
+
+def mandates_maintain() -> int:
+    """Periodic: expire requests past their link, and send again what a lost task left
+    unsent; how many expired."""
+    sweep(EMAIL_TASK, mandate_emails_unsent(), batch=500)
+    return mandates_expire()

@@ -25,6 +25,7 @@ from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from openpyxl import load_workbook
 
 from eudr_service.lib.exports import csv_bytes
 from eudr_service.lib.fields import text_forbidden_character
@@ -322,8 +323,6 @@ def _tags_of(archive: zipfile.ZipFile, member: zipfile.ZipInfo) -> int:
 
 def _read_xlsx(data: bytes) -> list[list[str]]:
     _check_archive(data)
-    # openpyxl is imported only for workbooks: most rosters are CSV.
-    from openpyxl import load_workbook  # noqa: PLC0415
 
     # openpyxl raises whatever its parts make it meet (KeyError for a missing part,
     # SyntaxError subclasses for bad XML or an undefined entity, TypeError, ...): any

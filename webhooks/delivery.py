@@ -31,8 +31,8 @@ from django.db import connection, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from eudr_service.celery import tasks_run_inline
 from eudr_service.lib import safe_http
+from eudr_service.lib.background import runs_inline
 from webhooks.models import Delivery, DeliveryAttempt, Endpoint, Event
 from webhooks.services import (
     deliveries_wake,
@@ -275,7 +275,7 @@ def _apply(delivery: Delivery, outcome: Outcome) -> float | None:
     now = timezone.now()
     delivery.next_attempt_at = retry_slot(owner_id=delivery.event.owner_id, at=now + timedelta(seconds=delay))
     delay = (delivery.next_attempt_at - now).total_seconds()
-    if delay <= settings.WEBHOOKS_SHORT_RETRY_SECONDS and not tasks_run_inline():
+    if delay <= settings.WEBHOOKS_SHORT_RETRY_SECONDS and not runs_inline():
         delivery.enqueued_at = delivery.next_attempt_at  # a wake-up message with a countdown covers it
     return delay
 

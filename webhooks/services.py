@@ -20,8 +20,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from eudr_service.celery import tasks_run_inline
 from eudr_service.lib import safe_http
+from eudr_service.lib.background import runs_inline, send
 from eudr_service.lib.problems import Problem
 from webhooks.models import EVENT_TYPES, Delivery, Endpoint, Event
 from webhooks.signing import secret_generate
@@ -288,29 +288,22 @@ def _count(cache, key: str, delta: int, ttl: int) -> int:
 # A backlog beyond a day of the account's cap is sent at that point, still capped by the sweep's pace.
 _MAX_DEFER_MINUTES = 24 * 60
 _WAKE_KEY = "wh:wake-pending"
+SEND_DUE_TASK = "webhooks.send_due"
 
 
 def deliveries_wake(*, countdown: float | None = None, force: bool = False) -> None:
     """Tell a worker that deliveries are due. At most one plain wake-up waits on the broker at a
     time: a burst of commits costs one message, not one per event."""
-    # Celery: the task module imports this one.
-    from webhooks.tasks import send_due  # noqa: PLC0415
-
-    if not force and countdown is None and not tasks_run_inline():
+    if not force and countdown is None and not runs_inline():
         try:
             if not caches["default"].add(_WAKE_KEY, 1, settings.WEBHOOKS_WAKE_DEDUPE_SECONDS):
                 return  # a wake-up is already waiting and will see this work
         except Exception:
             logger.warning("wake-up dedupe unavailable; sending one anyway", exc_info=True)
-    if countdown and tasks_run_inline():
+    if countdown and runs_inline():
         return  # eager tasks ignore countdowns; the embedded scheduler's sweep sends it when due
-    options = {"queue": settings.WEBHOOKS_QUEUE} if settings.WEBHOOKS_QUEUE else {}
-    if countdown:
-        options["countdown"] = countdown
-    try:
-        send_due.apply_async(**options)
-    except Exception:  # the broker is down: the rows stay due and the sweep wakes a worker later
-        logger.warning("could not enqueue a webhook wake-up", exc_info=True)
+    # A broker outage leaves the rows due: the sweep wakes a worker later.
+    send(SEND_DUE_TASK, countdown=countdown, queue=settings.WEBHOOKS_QUEUE)
 
 
 def wake_acknowledge() -> None:

@@ -32,6 +32,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import override
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
 from eudr_service.lib.csv_cells import csv_safe
 from eudr_service.lib.problems import Problem
@@ -129,10 +132,6 @@ def _xlsx_value(value: Any, *, lang: str) -> Any:
 
 def xlsx_bytes(*, headers: Sequence[str], rows: Iterable[Sequence[Any]], lang: str, title: str) -> bytes:
     """The table as one XLSX sheet: text cells typed as strings, never formulas."""
-    # Imported here: openpyxl is needed by downloads only, not at every worker's start.
-    from openpyxl import Workbook  # noqa: PLC0415
-    from openpyxl.cell import WriteOnlyCell  # noqa: PLC0415
-    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE  # noqa: PLC0415
 
     book = Workbook(write_only=True)
     sheet = book.create_sheet(title=title[:31])

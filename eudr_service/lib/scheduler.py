@@ -30,10 +30,11 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from celery import current_app
 from django.conf import settings
 from django.db import close_old_connections
 
-from eudr_service.celery import app
+from eudr_service.lib.background import tasks_load
 
 logger = logging.getLogger(__name__)
 
@@ -51,13 +52,6 @@ def _interval(entry: dict[str, Any]) -> float:
         return float(schedule)
     # celery schedule objects (crontab...) are not used here; refuse rather than guess.
     raise ValueError(f"unsupported schedule {schedule!r} for {entry['task']}")
-
-
-def tasks_load() -> dict[str, Any]:
-    """Celery's task registry with every app's tasks module imported (a web process has not
-    imported them: autodiscovery is lazy until a worker starts)."""
-    app.loader.import_default_modules()
-    return app.tasks
 
 
 class EmbeddedScheduler(threading.Thread):
@@ -88,7 +82,7 @@ class EmbeddedScheduler(threading.Thread):
     def _run_task(self, name: str, task: str) -> None:
         close_old_connections()
         try:
-            app.tasks[task].apply(throw=True)
+            current_app.tasks[task].apply(throw=True)
         except Exception:  # a failing task must not stop the others
             logger.exception("scheduled task %s (%s) failed", name, task)
         finally:

@@ -11,11 +11,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_worker_reads_the_boundaries_and_the_place_names_when_it_starts(monkeypatch):
-    from eudr_service.celery import _load_indexes
+    from celery.signals import worker_process_init
 
     monkeypatch.setattr(countries, "_indexes", {})
     monkeypatch.setattr(places, "_indexes", {})
-    _load_indexes()
+    worker_process_init.send(sender=None)  # what a worker process sends as it starts
     assert countries._indexes
     assert places._indexes
 

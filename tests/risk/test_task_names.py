@@ -7,6 +7,7 @@ def test_risk_job_tasks_answer_to_their_original_names():
     app.loader.import_default_modules()
     from risk import tasks
 
+    assert app.tasks["risk.job_chunk"].run == tasks.risk_job_chunk_task.run
     for name, task in {
         "compliance.risk_job_chunk": tasks.risk_job_chunk_task,
         "compliance.risk_jobs_sweep": tasks.risk_jobs_sweep_task,

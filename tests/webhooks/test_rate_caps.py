@@ -59,7 +59,7 @@ def test_one_account_at_its_cap_does_not_defer_another(owner, make_user, make_en
 def test_a_burst_of_commits_sends_one_wake_up(
     owner, make_endpoint, settings, monkeypatch, django_capture_on_commit_callbacks
 ):
-    monkeypatch.setattr(services, "tasks_run_inline", lambda: False)  # as with a broker
+    monkeypatch.setattr(services, "runs_inline", lambda: False)  # as with a broker
     wakes = []
     monkeypatch.setattr(tasks.send_due, "apply_async", lambda **options: wakes.append(options))
     make_endpoint("http://127.0.0.1:9/hook")
