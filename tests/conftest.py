@@ -295,3 +295,69 @@ def eager_tasks():
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = previous
+
+
+class HeldTasks(list):
+    """Messages held as a broker would hold them: [(name, args, options), ...]."""
+
+    def named(self, name: str) -> list[tuple]:
+        return [args for sent, args, _ in self if sent == name]
+
+
+@pytest.fixture
+def held_tasks(monkeypatch):
+    """`held = held_tasks("compliance.render_dds_pdf", ...)`: those tasks are recorded in
+    `held` instead of run, in either suite (eager or on a broker); every other task runs as
+    usual. Every task leaves through eudr_service.lib.background, by name."""
+    from celery import current_app
+
+    from eudr_service.lib.background import tasks_load
+
+    held = HeldTasks()
+    names: set[str] = set()
+    original = current_app.send_task
+
+    def send_task(name, args=(), **options):
+        if name not in names:
+            return original(name, args, **options)
+        held.append((name, tuple(args), options))
+        return None
+
+    monkeypatch.setattr(current_app, "send_task", send_task)
+
+    def hold(*task_names: str) -> HeldTasks:
+        for name in task_names:
+            names.add(name)
+            task = tasks_load()[name]  # eager: background.send calls the task's apply_async
+            monkeypatch.setattr(
+                task,
+                "apply_async",
+                lambda args=(), name=name, **options: held.append((name, tuple(args), options)),
+            )
+        return held
+
+    return hold
+
+
+@pytest.fixture
+def task_queue(monkeypatch):
+    """`task_queue("reports.render_csrd_report")` routes that task to a queue of this test's
+    own (returned), so only the workers the test starts take it."""
+    from celery import current_app
+
+    queue = f"own-{os.getpid()}"
+    names: set[str] = set()
+    original = current_app.send_task
+
+    def send_task(name, args=(), **options):
+        if name in names:
+            options["queue"] = queue
+        return original(name, args, **options)
+
+    monkeypatch.setattr(current_app, "send_task", send_task)
+
+    def route(name: str) -> str:
+        names.add(name)
+        return queue
+
+    return route

@@ -63,17 +63,17 @@ def send(name: str, *args: Any, countdown: float | None = None, queue: str = "")
         options["countdown"] = countdown
     if queue:
         options["queue"] = queue
-    if runs_inline():
-        # Eager: the task runs here and now; its own failure reaches the caller, as a worker's would
-        # reach the worker's log (tests and the embedded mode must see it).
-        task = current_app.tasks.get(name) or tasks_load()[name]
-        task.apply_async(args, **options)
-        return
     try:
-        current_app.send_task(name, args, **options)
+        if runs_inline():
+            # Eager (tests, a shell): the task runs here and now.
+            task = current_app.tasks.get(name) or tasks_load()[name]
+            task.apply_async(args, **options)
+        else:
+            current_app.send_task(name, args, **options)
     except Exception:
-        # The broker is down: the row is on record and its app's sweep sends it again.
-        logger.warning("task %s%r not queued; its sweep will send it", name, args, exc_info=True)
+        # The broker is down (or an eager task failed): the row is on record and its app's
+        # sweep sends it again. Never raised into the request or the change that recorded it.
+        logger.warning("task %s%r not queued or failed; its sweep will send it", name, args, exc_info=True)
 
 
 def requeue(name: str, ids: Iterable[Any], *, queue: str = "") -> int:

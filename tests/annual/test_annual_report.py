@@ -322,11 +322,8 @@ def test_the_pdf_is_rendered_by_the_worker_in_each_language(demo):
         assert title in text
 
 
-def test_a_pdf_the_worker_has_not_finished_answers_202_with_where_to_poll(demo, monkeypatch, settings):
-    from annual import tasks
-
-    sent = []
-    monkeypatch.setattr(tasks.annual_pdf_render_task, "delay", sent.append)
+def test_a_pdf_the_worker_has_not_finished_answers_202_with_where_to_poll(demo, held_tasks, settings):
+    sent = held_tasks("annual.render_report_pdf")
     settings.DDS_PDF_SYNC_TIMEOUT_SECONDS = 0
     _user, api, year = demo
     api.post("/api/eudr/v1/annual-reports", {"year": year}, format="json")
@@ -371,14 +368,13 @@ def test_a_plan_without_statements_is_refused(keyed_client):
     assert response.json()["code"] == "plan_required"
 
 
-def test_maintenance_sends_again_a_pdf_whose_message_was_lost(demo, monkeypatch, settings):
+def test_maintenance_sends_again_a_pdf_whose_message_was_lost(demo, held_tasks, settings):
     import time_machine
 
-    from annual import services, tasks
+    from annual import services
     from annual.models import AnnualReportDocument
 
-    sent = []
-    monkeypatch.setattr(tasks.annual_pdf_render_task, "delay", sent.append)
+    sent = held_tasks("annual.render_report_pdf")
     settings.DDS_PDF_SYNC_TIMEOUT_SECONDS = 0
     _user, api, year = demo
     api.post("/api/eudr/v1/annual-reports", {"year": year}, format="json")
@@ -387,4 +383,4 @@ def test_maintenance_sends_again_a_pdf_whose_message_was_lost(demo, monkeypatch,
     assert services.annual_pdfs_maintain() == {"requeued": 0, "abandoned": 0}  # just queued
     with time_machine.travel(timezone.now() + timedelta(minutes=3)):
         assert services.annual_pdfs_maintain() == {"requeued": 1, "abandoned": 0}
-    assert sent == [document.pk, document.pk]
+    assert sent.named("annual.render_report_pdf") == [(document.pk,), (document.pk,)]

@@ -37,25 +37,36 @@ def renders(monkeypatch):
     return calls
 
 
-class Sent(list):
-    """The documents whose render message was sent, in order; `awaited`, whether a
-    request waited for each."""
+class Sent:
+    """The documents whose render message was sent, in order (compares as a list of ids);
+    `awaited`, whether a request waited for each."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.awaited: list[bool] = []
+    def __init__(self, held) -> None:
+        self.held = held
 
-    def delay(self, document_id: int, awaited: bool = False) -> None:
-        self.append(document_id)
-        self.awaited.append(awaited)
+    def _messages(self) -> list[tuple]:
+        return self.held.named("compliance.render_dds_pdf")
+
+    def __len__(self) -> int:
+        return len(self._messages())
+
+    def __getitem__(self, index: int) -> int:
+        return self._messages()[index][0]
+
+    def __eq__(self, other: object) -> bool:
+        return [args[0] for args in self._messages()] == other
+
+    __hash__ = None  # compared as a list, which is unhashable too
+
+    @property
+    def awaited(self) -> list[bool]:
+        return [bool(args[1]) if len(args) > 1 else False for args in self._messages()]
 
 
 @pytest.fixture
-def queued(monkeypatch):
+def queued(held_tasks):
     """Render tasks are recorded, as a broker would hold them, instead of run."""
-    sent = Sent()
-    monkeypatch.setattr(tasks.dds_pdf_render_task, "delay", sent.delay)
-    return sent
+    return Sent(held_tasks("compliance.render_dds_pdf"))
 
 
 def test_pdf_is_rendered_once_and_then_served_from_storage(client, renders):

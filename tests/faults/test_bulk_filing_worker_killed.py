@@ -82,18 +82,12 @@ def uldk_fake():
 
 
 @pytest.fixture
-def bulk_queue(settings, monkeypatch, uldk_fake):
+def bulk_queue(settings, task_queue, uldk_fake):
     """The bulk filing's tasks on a queue of this test's own; the fakes in the settings."""
-    from suppliers.tasks import bulk_filing_run_task
-
     benchmark_cache_clear()
     settings.ULDK_BASE_URL = uldk_fake
     settings.EU_IS_CALLS_PER_SECOND = 10_000  # the EU's pace is the bench's row, not this test's
-    queue = f"bulk-{os.getpid()}"
-    monkeypatch.setattr(
-        bulk_filing_run_task, "delay", lambda *a: bulk_filing_run_task.apply_async(a, queue=queue)
-    )
-    return queue
+    return task_queue("suppliers.bulk_filing_run")
 
 
 @pytest.fixture

@@ -139,14 +139,9 @@ def test_database_restart_gives_503_then_recovers_without_app_restart(live_serve
 @pytest.mark.worker
 @pytest.mark.skipif(not SERVICES, reason="needs a broker and PostgreSQL (services suite)")
 @pytest.mark.django_db(transaction=True)
-def test_worker_killed_mid_render_the_report_is_still_finished(make_user, settings, monkeypatch):
-    from reports.tasks import csrd_report_render_task
-
+def test_worker_killed_mid_render_the_report_is_still_finished(make_user, settings, task_queue):
     # A queue of its own, so only the workers this test starts and kills take the task.
-    queue = f"faults-{os.getpid()}"
-    monkeypatch.setattr(
-        csrd_report_render_task, "delay", lambda *args: csrd_report_render_task.apply_async(args, queue=queue)
-    )
+    queue = task_queue("reports.render_csrd_report")
     env = worker_env()
     suppliers = [
         {

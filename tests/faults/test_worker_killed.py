@@ -61,15 +61,9 @@ def _kill(worker) -> None:
 
 
 @pytest.fixture
-def own_queue(monkeypatch):
-    """Route a task's `.delay` to a queue of this test's own."""
-    queue = f"faults-{os.getpid()}"
-
-    def route(task) -> str:
-        monkeypatch.setattr(task, "delay", lambda *a, **kw: task.apply_async(a, kw, queue=queue))
-        return queue
-
-    return route
+def own_queue(task_queue):
+    """Route a task to a queue of this test's own."""
+    return lambda task: task_queue(task.name)
 
 
 # --- an EU submission ----------------------------------------------------------------

@@ -66,7 +66,7 @@ def test_ten_thousand_plot_job_completes_with_progress_and_valid_geojson(
     for callback in queued:
         callback()
         seen.append(client.get(f"{JOBS}/{job['id']}").json()["progress"]["done"])
-    assert seen == [10_000]  # one on-commit callback queues the four chunk tasks
+    assert seen == [2_500, 5_000, 7_500, 10_000]  # one on-commit callback sends each chunk's task
     done = client.get(f"{JOBS}/{job['id']}").json()
     assert done["status"] == "done"
     assert sum(done["counts"].values()) == 10_000

@@ -203,9 +203,8 @@ def test_a_delivery_held_by_a_worker_is_not_sent_twice(owner, endpoint, receiver
     assert delivery_attempt(delivery_id=delivery.pk).status == Delivery.Status.SUCCEEDED
 
 
-def test_sweep_requeues_due_deliveries_no_worker_holds(owner, endpoint, settings, monkeypatch):
-    wakes = []
-    monkeypatch.setattr(tasks.send_due, "apply_async", lambda **options: wakes.append(options))
+def test_sweep_requeues_due_deliveries_no_worker_holds(owner, endpoint, settings, monkeypatch, held_tasks):
+    wakes = held_tasks("webhooks.send_due")
     now = timezone.now()
     for _ in range(4):
         _emit(owner)

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 from django.utils import timezone
 
-from webhooks import services, tasks
+from webhooks import services
 from webhooks.models import Delivery, DeliveryAttempt, Event
 from webhooks.services import event_emit, wake_acknowledge
 
@@ -57,11 +57,10 @@ def test_one_account_at_its_cap_does_not_defer_another(owner, make_user, make_en
 
 
 def test_a_burst_of_commits_sends_one_wake_up(
-    owner, make_endpoint, settings, monkeypatch, django_capture_on_commit_callbacks
+    owner, make_endpoint, monkeypatch, django_capture_on_commit_callbacks, held_tasks
 ):
     monkeypatch.setattr(services, "runs_inline", lambda: False)  # as with a broker
-    wakes = []
-    monkeypatch.setattr(tasks.send_due, "apply_async", lambda **options: wakes.append(options))
+    wakes = held_tasks("webhooks.send_due")
     make_endpoint("http://127.0.0.1:9/hook")
     with django_capture_on_commit_callbacks(execute=True):
         _emit(owner, 10)
