@@ -28,6 +28,7 @@ from compliance.models import FilingKind, IdempotencyRecord
 from compliance.sd_serializers import SDFilingSerializer
 from compliance.services import IdempotencyConflict, dds_file
 from eu_filing.models import EuState, EuSubmission, UpstreamState
+from eu_filing.outbox import eu_credential_usable
 from eudr_service.lib.background import enqueue
 from eudr_service.lib.problems import flatten_validation_errors
 from suppliers.mandates import mandate_filed_on
@@ -453,6 +454,24 @@ def bulk_filing_counts(filing: BulkFiling) -> dict[str, int]:
     for row in BulkFilingRow.objects.filter(filing=filing).values("state").annotate(n=Count("id")):
         counts[row["state"]] = row["n"]
     return counts
+
+
+NO_EU_NOTICE = (
+    "Nothing reaches the EU: this account holds no usable EU credentials for the EU system this "
+    "service talks to. The declarations are filed here and wait in the outbox; store credentials "
+    "(PUT /api/eudr/v1/eu-credentials, or the panel's EU credentials page) and they are sent."
+)
+TEST_NOTICE = "A test filing: test declarations never reach the EU."
+
+
+def bulk_filing_eu(filing: BulkFiling, *, credentials_usable: bool | None = None) -> dict[str, Any]:
+    """Whether the filing's declarations can reach the EU, in words when they cannot, and
+    where the outbox is with them (`credentials_usable` when the caller already knows)."""
+    if credentials_usable is None:
+        credentials_usable = eu_credential_usable(owner_id=filing.owner_id)
+    reachable = filing.livemode and credentials_usable
+    notice = None if reachable else (NO_EU_NOTICE if filing.livemode else TEST_NOTICE)
+    return {"reachable": reachable, "notice": notice, "progress": bulk_filing_eu_progress(filing)}
 
 
 def bulk_filing_eu_progress(filing: BulkFiling) -> dict[str, int]:

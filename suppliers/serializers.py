@@ -11,12 +11,13 @@ from rest_framework import serializers
 from compliance.downstream_views import TradingPartnerOutSerializer
 from compliance.models import Activity
 from eu_filing.models import UpstreamState
+from eu_filing.outbox import eu_credential_usable
 from eudr_service.lib.fields import ApiModelSerializer, QuantityField, TimestampField, plain_text
 from eudr_service.lib.versioning import api_url
 from euis.quantities import PERCENTAGE_MAX
 from regulation.annex_i import annex_line_for
 from regulation.commodities import UnknownCommodity, in_scope_names, normalize_commodity
-from suppliers.bulk import bulk_filing_counts
+from suppliers.bulk import bulk_filing_counts, bulk_filing_eu
 from suppliers.models import (
     AUTHORISED_FIELDS,
     BulkFilingStatus,
@@ -272,6 +273,12 @@ def _goods_commodity(name: str) -> str:
     return commodity.code
 
 
+class BulkFilingEuSerializer(serializers.Serializer):
+    reachable = serializers.BooleanField()
+    notice = serializers.CharField(allow_null=True)
+    progress = serializers.DictField(child=serializers.IntegerField())
+
+
 class BulkFilingOutSerializer(serializers.Serializer):
     id = serializers.CharField(source="public_id", help_text="bf_...")
     status = serializers.ChoiceField(choices=BulkFilingStatus.values)
@@ -284,9 +291,25 @@ class BulkFilingOutSerializer(serializers.Serializer):
     finished_at = TimestampField(allow_null=True)
     livemode = serializers.BooleanField()
     results = serializers.SerializerMethodField(help_text="Downloads: one line per supplier")
+    eu = serializers.SerializerMethodField(
+        help_text=(
+            "Whether the declarations can reach the EU Information System (`reachable`; false "
+            "without usable EU credentials, and for a test filing), why not in words (`notice`), "
+            "and the EU outbox's progress with them (per outbox state, and `with_reference`: how "
+            "many carry the EU's reference number)"
+        )
+    )
 
     def get_counts(self, filing) -> dict[str, int]:
         return bulk_filing_counts(filing)
+
+    @extend_schema_field(BulkFilingEuSerializer)
+    def get_eu(self, filing) -> dict:
+        # One credentials read per answer, not one per filing of a list.
+        usable = self.context.setdefault("eu_credentials_usable", {})
+        if filing.owner_id not in usable:
+            usable[filing.owner_id] = eu_credential_usable(owner_id=filing.owner_id)
+        return bulk_filing_eu(filing, credentials_usable=usable[filing.owner_id])
 
     def get_results(self, filing) -> dict[str, str]:
         base = f"/api/eudr/v1/supplier-filings/{filing.public_id}/results"

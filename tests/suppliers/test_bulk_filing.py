@@ -264,8 +264,10 @@ def test_the_api_files_in_bulk_reports_progress_and_downloads_results(
         started = buyer.post(filings, OPTIONS, format="json", HTTP_API_VERSION="1.1")
     assert started.status_code == 202, started.content
     assert started["Location"].endswith(f"{filings}/{started.json()['id']}")
+    assert started.json()["eu"]["reachable"] is True and started.json()["eu"]["notice"] is None
     progress = buyer.get(f"{filings}/{started.json()['id']}").json()
     assert progress["status"] == "done" and progress["counts"]["filed"] == 3
+    assert sum(n for state, n in progress["eu"]["progress"].items() if state != "with_reference") == 3
     assert progress["skipped"] == {"no_mandate": 1}
     csv_text = buyer.get(f"{filings}/{started.json()['id']}/results.csv").content.decode("utf-8-sig")
     assert csv_text.splitlines()[0].startswith("numer dostawcy;dostawca;stan zgłoszenia;deklaracja")
@@ -274,6 +276,25 @@ def test_the_api_files_in_bulk_reports_progress_and_downloads_results(
     assert {line["producer_number"] for line in as_json["results"]} == {"D-1", "D-2", "D-3"}
     assert buyer.post(f"{filings}/{started.json()['id']}/retry").json()["counts"]["failed"] == 0
     assert buyer.get(f"{filings}/bf_nosuchfiling").status_code == 404
+
+
+def test_a_filing_that_cannot_reach_the_eu_says_so_when_it_starts_and_after(
+    buyer, django_capture_on_commit_callbacks
+):
+    """Without usable EU credentials every declaration is filed here and waits: the answer must
+    not let a buyer believe the EU has them (it said `done` and nothing else)."""
+    from accounts.models import EuCredential
+
+    EuCredential.objects.all().delete()
+    filings = "/api/eudr/v1/supplier-filings"
+    with django_capture_on_commit_callbacks(execute=True):
+        started = buyer.post(filings, OPTIONS, format="json")
+    assert started.status_code == 202, started.content
+    eu = started.json()["eu"]
+    assert eu["reachable"] is False and "Nothing reaches the EU" in eu["notice"]
+    done = buyer.get(f"{filings}/{started.json()['id']}").json()
+    assert done["status"] == "done" and done["eu"]["reachable"] is False
+    assert done["eu"]["progress"]["no_credentials"] == 3 and done["eu"]["progress"]["with_reference"] == 0
 
 
 def test_one_filing_at_a_time_and_a_declared_supplier_is_not_filed_again(
