@@ -3,7 +3,13 @@
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
-STAMP  := $(VENV)/.installed-$(shell python3 -c "import hashlib,sys;print(hashlib.sha256(open('requirements.txt','rb').read()).hexdigest()[:12])")
+# requirements.txt is what the service runs on (what production installs); requirements-dev.txt
+# adds what the tests, lint, the bench and the scripts need. Each stamp names the hash of the
+# files it installed, so a change of either file installs again. Installing the dev set over
+# the runtime one only adds packages.
+HASH    = $(shell python3 -c "import hashlib,sys;print(hashlib.sha256(b''.join(open(f,'rb').read() for f in sys.argv[1:])).hexdigest()[:12])" $(1))
+STAMP   := $(VENV)/.installed-runtime-$(call HASH,requirements.txt)
+DEV_STAMP := $(VENV)/.installed-dev-$(call HASH,requirements.txt requirements-dev.txt)
 
 .PHONY: run test test-slow test-all lint format test-services bench migrate clean screenshots client
 
@@ -11,7 +17,14 @@ $(STAMP): requirements.txt
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
-	rm -f $(VENV)/.installed-* && touch $@
+	rm -f $(VENV)/.installed-runtime-* && touch $@
+
+# requirements-dev.txt pins the runtime set too, so it stands for both stamps.
+$(DEV_STAMP): requirements.txt requirements-dev.txt
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	rm -f $(VENV)/.installed-runtime-* $(VENV)/.installed-dev-* && touch $(STAMP) $@
 
 migrate: $(STAMP)
 	$(PY) manage.py migrate --noinput -v 0
@@ -22,7 +35,7 @@ migrate: $(STAMP)
 run: export PUBLIC_BASE_URL ?= http://127.0.0.1:$(PORT)
 # Without EU_IS_URL, the fake EU Information System runs beside the service on
 # EU_FAKE_PORT, so the whole path (file, submit, EU numbers) works offline; without
-# ULDK_BASE_URL, the ULDK stand-in (risk/uldk_standin.py) on ULDK_FAKE_PORT answers for
+# ULDK_BASE_URL, the ULDK stand-in (standins/uldk.py) on ULDK_FAKE_PORT answers for
 # its few parcels, so a declaration from parcel numbers is screened offline too.
 # $(VAR_DIR)/run/make-run.env records what was started, for commands run from another
 # shell (eudr_service/lib/make_run.py); it is removed when make run stops.
@@ -41,14 +54,14 @@ run: migrate
 	echo "# Written by make run (pid $$$$); removed when it stops." >> $(MAKE_RUN_ENV).tmp; \
 	if [ -z "$$EU_IS_URL" ]; then \
 	  export EU_FAKE_ACCOUNTS_FILE=$(abspath $(VAR_DIR))/run/fake-eu-accounts.jsonl; \
-	  $(PY) manage.py run_fake_eu_is --port $(EU_FAKE_PORT) --accounts-file "$$EU_FAKE_ACCOUNTS_FILE" & \
+	  EUDR_STANDINS=1 $(PY) manage.py run_fake_eu_is --port $(EU_FAKE_PORT) --accounts-file "$$EU_FAKE_ACCOUNTS_FILE" & \
 	  fake=$$!; pids="$$pids $$fake"; \
 	  export EU_IS_URL=http://127.0.0.1:$(EU_FAKE_PORT)/tracesnt/ EU_IS_FIRST_POLL_SECONDS=0; \
 	  printf 'EU_IS_URL=%s\nEU_IS_FIRST_POLL_SECONDS=%s\nEU_FAKE_ACCOUNTS_FILE=%s\nEU_FAKE_PID=%s\n' \
 	    "$$EU_IS_URL" "$$EU_IS_FIRST_POLL_SECONDS" "$$EU_FAKE_ACCOUNTS_FILE" "$$fake" >> $(MAKE_RUN_ENV).tmp; \
 	fi; \
 	if [ -z "$$ULDK_BASE_URL" ]; then \
-	  $(PY) manage.py run_fake_uldk --port $(ULDK_FAKE_PORT) & uldk=$$!; pids="$$pids $$uldk"; \
+	  EUDR_STANDINS=1 $(PY) manage.py run_fake_uldk --port $(ULDK_FAKE_PORT) & uldk=$$!; pids="$$pids $$uldk"; \
 	  export ULDK_BASE_URL=http://127.0.0.1:$(ULDK_FAKE_PORT)/; \
 	  printf 'ULDK_BASE_URL=%s\nULDK_FAKE_PID=%s\n' "$$ULDK_BASE_URL" "$$uldk" >> $(MAKE_RUN_ENV).tmp; \
 	fi; \
@@ -72,20 +85,20 @@ run: migrate
 SLOW_LAYERS := browser or pdf_layout or fuzz or make_run
 TEST_WORKERS ?= auto
 PARALLEL = -n $(TEST_WORKERS) --maxschedchunk 1
-test: $(STAMP)
+test: $(DEV_STAMP)
 	$(PY) -m pytest $(PARALLEL) -m "not ($(SLOW_LAYERS))"
 
-test-slow: $(STAMP)
+test-slow: $(DEV_STAMP)
 	$(PY) -m pytest $(PARALLEL) -m "$(SLOW_LAYERS)"
 
-test-all: $(STAMP)
+test-all: $(DEV_STAMP)
 	$(PY) -m pytest $(PARALLEL)
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-format: $(STAMP)
+format: $(DEV_STAMP)
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
@@ -99,18 +112,18 @@ SERVICES_WORKERS ?= $(shell python3 -c "import os; print(min(6, 2 * os.cpu_count
 SERVICES_ENV = DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/eudr} \
 	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/3} \
 	CELERY_BROKER_URL=$${CELERY_BROKER_URL:-redis://127.0.0.1:6379/4}
-test-services: $(STAMP)
+test-services: $(DEV_STAMP)
 	$(SERVICES_ENV) $(PY) -m pytest -n $(SERVICES_WORKERS) --maxschedchunk 1 -m "not serial and not make_run"
 	$(SERVICES_ENV) $(PY) -m pytest -m serial
 
-bench: $(STAMP)
+bench: $(DEV_STAMP)
 	$(PY) bench/run.py
 
 # PNGs of every page and state in scripts/screenshot_pages.py (the widget, the public
 # pages, the sign-in pages and the panel), in Polish and English, in docs/img/, and
 # their index docs/screenshots.md (headless Chromium from Debian's chromium package;
 # see README "Badge widget").
-screenshots: $(STAMP)
+screenshots: $(DEV_STAMP)
 	$(PY) scripts/screenshots.py
 	$(PY) scripts/panel_screenshots.py
 	$(PY) scripts/screenshot_pages.py

@@ -30,7 +30,9 @@ def _free_port() -> int:
 def fake_eu(env: dict[str, str]) -> Iterator[str]:
     port = _free_port()
     cmd = [str(VENV_BIN / "python"), "manage.py", "run_fake_eu_is", "--port", str(port), "--polls", "1"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # The stand-ins are an app only on request under DEBUG=0 (eudr_service/settings.py, STANDINS).
+    fake_env = {**env, "EUDR_STANDINS": "1"}
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=fake_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -8,6 +8,7 @@ With DEBUG=0 the secrets and public addresses must be given explicitly.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 from pathlib import Path
@@ -93,6 +94,16 @@ INSTALLED_APPS = [
     "widget",
     "panel",
 ]
+
+# The local stand-ins (standins/: the fake EU Information System and the ULDK stand-in) are
+# an app only for their management commands, run_fake_eu_is and run_fake_uldk, which
+# `make run`, the tests, the bench and the scripts start. No product module imports them
+# (tests/eudr_service/test_standins_apart.py), so a deployment runs without the package:
+# EUDR_STANDINS defaults to on in the development mode (DEBUG=1) when the package is there
+# and to off with DEBUG=0; EUDR_STANDINS=1 forces it on (the bench's fake under DEBUG=0).
+STANDINS = env_bool("EUDR_STANDINS", DEVELOPMENT and importlib.util.find_spec("standins") is not None)
+if STANDINS:
+    INSTALLED_APPS.append("standins")
 
 MIDDLEWARE = [
     "eudr_service.lib.request_id.RequestIdMiddleware",

@@ -26,7 +26,7 @@ from eudr_service.lib import safe_http
 
 from .voivodeships import Voivodeship, voivodeship_by_code
 
-_PARCEL_ID = re.compile(
+PARCEL_ID = re.compile(
     r"(?P<teryt>\d{6})_(?P<type>[1-589])\.(?P<precinct>\d{4})"
     r"(?:\.AR_(?P<sheet>\d{1,4}))?\.(?P<number>\d{1,6}(?:/\d{1,6}){0,3})"
 )
@@ -88,7 +88,7 @@ def parse_parcel_id(text: str) -> ParcelId:
     candidate = text.strip() if isinstance(text, str) else ""
     # The sheet marker is upper case in ULDK; clients type it either way.
     candidate = re.sub(r"\.ar_", ".AR_", candidate, flags=re.IGNORECASE)
-    match = _PARCEL_ID.fullmatch(candidate)
+    match = PARCEL_ID.fullmatch(candidate)
     if match is None:
         raise InvalidParcelId(
             f"{text!r} is not a parcel identifier like 141201_1.0001.6509 or 146518_8.0108.AR_3.150/2"

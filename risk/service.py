@@ -39,7 +39,6 @@ from risk.forest import (
 )
 from risk.models import ForestLayerRecord, ParcelRecord
 from risk.scoring import RiskScore, score_risk
-from risk.uldk_standin import MARK, PARCELS
 
 
 def configured_layers() -> list[ForestLayer]:
@@ -328,8 +327,14 @@ def risk_score_parcel(*, parcel_id: str, commodity: Commodity, on: date | None =
     }
 
 
+# make run's ULDK stand-in (standins/uldk.py) names itself in every `-1` it answers and,
+# when a parcel is unknown, lists the parcels it holds. Read from its answer, not imported:
+# the stand-ins are not installed in production.
+STANDIN_MARK = "stand-in ULDK"
+
+
 def parcel_register_is_standin() -> bool:
-    """make run's stand-in (risk/uldk_standin.py) serves made-up parcels on loopback."""
+    """make run's stand-in (standins/uldk.py) serves made-up parcels on loopback."""
     return urlsplit(settings.ULDK_BASE_URL).hostname in ("127.0.0.1", "::1", "localhost")
 
 
@@ -344,14 +349,15 @@ def parcel_not_found_message(*, parcel_id: str, register_said: str) -> str | Non
     """Why a parcel is unknown when make run's stand-in answered: no register was asked, so
     the reader needs the parcels it knows and the way to the real one. None when a real
     register answered: its own words stand."""
-    if MARK not in register_said:
+    if STANDIN_MARK not in register_said:
         return None
+    known = [m.group(0) for m in parcels.PARCEL_ID.finditer(register_said.split(STANDIN_MARK, 1)[1])]
     return gettext(
         "%(id)s is not one of the parcels the local ULDK stand-in of make run knows "
         "(made-up parcels for trying the service: %(parcels)s; README, “To the EU Information "
         "System, offline”). No real register was asked. To look parcels up in GUGiK's ULDK, "
         "start the service with ULDK_BASE_URL=%(real)s."
-    ) % {"id": parcel_id, "parcels": ", ".join(p.id for p in PARCELS), "real": settings.ULDK_PUBLIC_URL}
+    ) % {"id": parcel_id, "parcels": ", ".join(known), "real": settings.ULDK_PUBLIC_URL}
 
 
 def geometry_area_ha(geometry: shapely.Geometry) -> float:

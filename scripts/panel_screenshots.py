@@ -30,14 +30,14 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from screenshot_pages import LANGS, OUT, expected_pictures, page, picture, shrink  # noqa: E402
 
-from widget.browser import chromium_launch, chromium_missing_reason  # noqa: E402
+from tests.browser import chromium_launch, chromium_missing_reason  # noqa: E402
 
 PASSWORD = "screenshots only 2025"
 API_CALLS_TODAY = 37
 STARTER_EMAIL = "starter@operator.example"  # a plan with filing, nothing set up yet
 FREE_EMAIL = "free@operator.example"  # verification only: the plan-refused pages
 RESET_EMAIL = "reset@operator.example"  # whose password the reset pictures change
-PARCEL = "140602_2.0052.118"  # a parcel the ULDK stand-in knows (risk/uldk_standin.py)
+PARCEL = "140602_2.0052.118"  # a parcel the ULDK stand-in knows (standins/uldk.py)
 # The demo statement of each status (compliance/management/commands/seed_demo.py).
 STATEMENTS = {
     "compliant": "DDS-PL-2025-000001-DEMO",
@@ -551,7 +551,7 @@ def capture(base: str, lang: str, email: str) -> list[Path]:  # noqa: PLR0915 (o
 
 def run_one(lang: str) -> None:
     """One language on a database of its own (the pictures change what they show)."""
-    from risk.uldk_standin import UldkStandIn
+    from standins.uldk import UldkStandIn
 
     port, eu_port = free_port(), free_port()
     base = f"http://127.0.0.1:{port}"
@@ -562,6 +562,7 @@ def run_one(lang: str) -> None:
         os.environ.update(
             VAR_DIR=var_dir,
             DEBUG="1",
+            EUDR_STANDINS="1",  # run_fake_eu_is below (eudr_service/settings.py, STANDINS)
             PUBLIC_BASE_URL="http://127.0.0.1:8000",
             DJANGO_SETTINGS_MODULE="eudr_service.settings",
             ULDK_BASE_URL=uldk.start(),

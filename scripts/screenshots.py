@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from screenshot_pages import OUT, expected_pictures, page, picture, shrink  # noqa: E402
 
-from widget.browser import chromium_launch, chromium_missing_reason  # noqa: E402
+from tests.browser import chromium_launch, chromium_missing_reason  # noqa: E402
 
 # One demo statement per badge state (ids from compliance/management/commands/seed_demo.py).
 WIDGET_STATES = {

@@ -240,7 +240,7 @@ def supplier_statement(fake_eu, dds_statement, settings):  # noqa: F811
 
 @pytest.fixture
 def uldk_standin():
-    from risk.uldk_standin import UldkStandIn
+    from standins.uldk import UldkStandIn
 
     standin = UldkStandIn()
     yield standin.start()

@@ -13,8 +13,8 @@ import pytest
 from django.utils import timezone
 
 from eu_filing.outbox import eu_submissions_poll
-from euis.fake_eu.xsd import schema_problems
 from regulation.benchmark import benchmark_cache_clear
+from standins.fake_eu.xsd import schema_problems
 from tests.eu_filing.test_simplified_declaration import SECOND_PARCEL, SECOND_RECORD, declaration
 from tests.eu_filing.test_submission import store_credentials
 from tests.euis.conftest import TRADER, fake_eu  # noqa: F401  (the fixture)
@@ -205,7 +205,7 @@ def test_the_full_eu_path_runs_against_the_fake(keyed_client, eu, django_capture
     ):
         assert operation in eu.calls, operation
     # The fake judged each request and each answer by its schema transcribed from the
-    # official 8.2.1 XSDs (euis/fake_eu/schema): nothing was refused for its shape, and
+    # official 8.2.1 XSDs (standins/fake_eu/schema): nothing was refused for its shape, and
     # every exchange of the path, in both directions, validates.
     assert eu.schema_failures == []
     assert len(eu.exchanges) == len(eu.calls)

@@ -13,7 +13,7 @@ from django.utils import timezone, translation
 from eu_filing.models import EuSubmission
 from eu_filing.outbox import NETWORK_RETRY_SECONDS, eu_submissions_poll
 from regulation.benchmark import benchmark_cache_clear
-from risk.uldk_standin import PARCELS, UldkStandIn
+from standins.uldk import PARCELS, UldkStandIn
 from tests.eu_filing.test_simplified_declaration import declaration
 from tests.eu_filing.test_submission import store_credentials
 from tests.euis.conftest import fake_eu  # noqa: F401  (the fixture)

@@ -10,7 +10,6 @@ import pytest
 
 from euis.client import EuisClient, RateLimiter
 from euis.contract import ActivityType
-from euis.fake_eu import FakeAccount, FakeEuInformationSystem
 from euis.shapes import (
     DdsCommodity,
     DdsProducer,
@@ -22,6 +21,7 @@ from euis.shapes import (
     Species,
 )
 from euis.wsse import Credentials
+from standins.fake_eu import FakeAccount, FakeEuInformationSystem
 
 FARMER = Credentials(username="farmer-pl", authentication_key="k3y-of-the-farmer", client_id="eudr-test")
 TRADER = Credentials(username="trader-de", authentication_key="k3y-of-the-trader", client_id="eudr-test")

@@ -8,8 +8,8 @@ import re
 from django.core.management import call_command
 
 from euis.client import EuisClient, RateLimiter
-from euis.management.commands import run_fake_eu_is
 from euis.wsse import Credentials
+from standins.management.commands import run_fake_eu_is
 
 
 def test_command_serves_the_fake_with_the_given_account(monkeypatch):

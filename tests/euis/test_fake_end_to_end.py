@@ -18,9 +18,9 @@ from euis.errors import (
     EuisTimeout,
     EuisTransportError,
 )
-from euis.fake_eu import FakeAccount, FakeEuInformationSystem
 from euis.shapes import DdsProducer, GoodsMeasure
 from euis.wsse import Credentials
+from standins.fake_eu import FakeAccount, FakeEuInformationSystem
 
 from .conftest import FARMER, _client, point
 

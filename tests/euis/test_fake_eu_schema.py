@@ -1,6 +1,6 @@
 """Our client's requests and the fake's answers, judged by the EU's official 8.2.1 contract.
 
-The schema under test lives in `euis/fake_eu/schema/`, written from the EU's published XSDs
+The schema under test lives in `standins/fake_eu/schema/`, written from the EU's published XSDs
 and independent of our client's own artefact in `euis/schema/`.
 """
 
@@ -14,8 +14,6 @@ from lxml import etree
 from euis import envelopes
 from euis.answers import body_child
 from euis.contract import NS_COMMON, NS_DDS, NS_SD, NS_SOAP, DdsOperatorRole, IdentifierType
-from euis.fake_eu import FakeAccount
-from euis.fake_eu.xsd import schema_problems
 from euis.shapes import (
     Address,
     DdsProducer,
@@ -27,6 +25,8 @@ from euis.shapes import (
     SdProducer,
 )
 from euis.wsse import Credentials
+from standins.fake_eu import FakeAccount
+from standins.fake_eu.xsd import schema_problems
 
 from .conftest import FARMER, TRADER, point
 
@@ -324,7 +324,7 @@ def test_a_wrong_namespace_is_refused(dds_statement):
 
 
 def test_the_schema_refers_only_to_its_own_local_files():
-    from euis.fake_eu import xsd
+    from standins.fake_eu import xsd
 
     for path in xsd.SCHEMA_DIR.glob("*.xsd"):
         document = etree.parse(str(path))

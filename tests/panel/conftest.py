@@ -92,7 +92,7 @@ def browser_page(live_server) -> Iterator[Callable[..., object]]:
     """
     from django.db import connections
 
-    from widget.browser import chromium_launch, chromium_missing_reason
+    from tests.browser import chromium_launch, chromium_missing_reason
 
     reason = chromium_missing_reason()
     if reason:

@@ -10,7 +10,7 @@ import stat
 import pytest
 
 from accounts.models import EuCredential
-from euis.fake_eu import FakeEuInformationSystem
+from standins.fake_eu import FakeEuInformationSystem
 from tests.panel.test_translations import visible_text
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ import pytest
 from django.conf import settings as django_settings
 
 from panel.forms import SimplifiedDeclarationForm
-from risk.uldk_standin import PARCELS, UldkStandIn
+from standins.uldk import PARCELS, UldkStandIn
 from suppliers.roster import EXAMPLE_ROW, template_csv
 
 pytestmark = pytest.mark.django_db

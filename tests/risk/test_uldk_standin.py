@@ -11,8 +11,8 @@ import shapely
 from risk.geometry import area_ha
 from risk.parcels import ParcelNotFound, fetch_parcel, parse_parcel_id
 from risk.service import parcel_source
-from risk.uldk_standin import PARCELS, UldkStandIn
 from risk.voivodeships import voivodeship_by_code
+from standins.uldk import PARCELS, UldkStandIn
 
 KNOWN = PARCELS[0]
 
@@ -48,7 +48,9 @@ def test_without_result_the_answer_is_the_geometry_in_wkb(standin):
 
 def test_an_unknown_parcel_is_minus_one_brak_wynikow_naming_the_standin(standin):
     answer = get(standin, "request=GetParcelById&id=140602_2.0052.999&result=teryt")
-    assert answer == "-1 brak wyników (stand-in ULDK: tylko działki z listy make run)\n"
+    # The parcels it holds follow, so the service can offer them without importing the stand-in.
+    listed = ", ".join(parcel.id for parcel in PARCELS)
+    assert answer == f"-1 brak wyników (stand-in ULDK: tylko działki z listy make run: {listed})\n"
 
 
 @pytest.mark.parametrize(
@@ -127,7 +129,7 @@ def test_the_command_speaks_english_in_make_runs_console_whatever_the_language(m
     from django.core.management import call_command
     from django.utils import translation
 
-    from risk.management.commands import run_fake_uldk
+    from standins.management.commands import run_fake_uldk
 
     class Interrupted:  # the operator's Ctrl-C, at once
         def wait(self) -> None:

@@ -66,7 +66,7 @@ def eu_references(page, results: str) -> int:
 def test_a_2000_supplier_filing_from_the_panel_answers_at_once_and_ends_with_eu_numbers(tmp_path):
     from playwright.sync_api import sync_playwright
 
-    from widget.browser import chromium_launch, chromium_missing_reason
+    from tests.browser import chromium_launch, chromium_missing_reason
 
     if reason := chromium_missing_reason():
         pytest.skip(f"browser tests skipped: {reason}")

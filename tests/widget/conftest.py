@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.db import connections
 
-from widget.browser import chromium_launch, chromium_missing_reason
+from tests.browser import chromium_launch, chromium_missing_reason
 
 
 @pytest.fixture

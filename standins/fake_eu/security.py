@@ -27,9 +27,9 @@ from datetime import UTC, datetime, timedelta
 
 from lxml import etree
 
-from euis.fake_eu import limits
-from euis.fake_eu import namespaces as ns
-from euis.fake_eu.soap import AuthenticationRefused
+from standins.fake_eu import limits
+from standins.fake_eu import namespaces as ns
+from standins.fake_eu.soap import AuthenticationRefused
 
 
 def format_instant(moment: datetime) -> str:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from lxml import etree
 
-from euis.fake_eu import limits
-from euis.fake_eu import namespaces as ns
-from euis.fake_eu.geometry import geolocation_problems
-from euis.fake_eu.reference import ANNEX_I_HEADINGS, ISO_COUNTRIES
-from euis.fake_eu.soap import Problem, child, children, local_name, text
+from standins.fake_eu import limits
+from standins.fake_eu import namespaces as ns
+from standins.fake_eu.geometry import geolocation_problems
+from standins.fake_eu.reference import ANNEX_I_HEADINGS, ISO_COUNTRIES
+from standins.fake_eu.soap import Problem, child, children, local_name, text
 
 USER_ACTIVITY_NOT_ALLOWED = "EUDR-WEBSERVICE-USER-ACTIVITY-NOT-ALLOWED"
 BEHALF_OPERATOR_NOT_PROVIDED = "EUDR-BEHALF-OPERATOR-NOT-PROVIDED"

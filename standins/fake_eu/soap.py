@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from euis.fake_eu import namespaces as ns
+from standins.fake_eu import namespaces as ns
 
 XML_HEADERS = {"Content-Type": "text/xml; charset=utf-8"}
 

@@ -27,7 +27,7 @@ def chromium_missing_reason() -> str | None:
         return f"{CHROMIUM_PATH} is missing: install Debian's chromium package (apt-get install chromium)"
     try:
         # An optional dependency, probed.
-        import playwright.sync_api  # noqa: PLC0415, F401 (an optional dependency, probed)
+        import playwright.sync_api  # noqa: F401 (an optional dependency, probed)
     except ImportError:
         return "the playwright Python package is not installed"
     return None

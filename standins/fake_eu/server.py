@@ -25,10 +25,10 @@ from pathlib import Path
 
 from lxml import etree
 
-from euis.fake_eu import limits, rules
-from euis.fake_eu import namespaces as ns
-from euis.fake_eu.security import Nonces, authenticate, format_instant
-from euis.fake_eu.soap import (
+from standins.fake_eu import limits, rules
+from standins.fake_eu import namespaces as ns
+from standins.fake_eu.security import Nonces, authenticate, format_instant
+from standins.fake_eu.soap import (
     BUSINESS_RULES,
     NOT_FOUND,
     PERMISSION_DENIED,
@@ -46,7 +46,7 @@ from euis.fake_eu.soap import (
     serialise,
     text,
 )
-from euis.fake_eu.xsd import schema_problems
+from standins.fake_eu.xsd import schema_problems
 
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 _PARSER = etree.XMLParser(no_network=True, resolve_entities=False, remove_blank_text=True, huge_tree=True)

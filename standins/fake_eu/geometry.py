@@ -16,8 +16,8 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
-from euis.fake_eu import limits
-from euis.fake_eu.soap import Problem
+from standins.fake_eu import limits
+from standins.fake_eu.soap import Problem
 
 GEO_INVALID = "EUDR-COMMODITIES-PRODUCER-GEO-INVALID"
 LATITUDE_INVALID = "EUDR-COMMODITIES-PRODUCER-GEO-LATITUDE-INVALID"

@@ -7,7 +7,7 @@ import threading
 from django.core.management.base import BaseCommand, CommandParser, no_translations
 from django.utils.translation import gettext as _
 
-from risk.uldk_standin import PARCELS, UldkStandIn
+from standins.uldk import PARCELS, UldkStandIn
 
 
 class Command(BaseCommand):

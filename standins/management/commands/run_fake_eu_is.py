@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from euis.fake_eu import FakeAccount, FakeEuInformationSystem
+from standins.fake_eu import FakeAccount, FakeEuInformationSystem
 
 
 def wait_until_interrupted() -> None:

@@ -1,4 +1,4 @@
-"""A local stand-in for GUGiK's ULDK parcel service, for `make run` only.
+"""A local stand-in for GUGiK's ULDK parcel service, for `make run` and tests only.
 
 `make run` starts it (`manage.py run_fake_uldk`) so a simplified declaration filed from
 parcel numbers is screened without the network. It answers `GetParcelById` in ULDK's
@@ -110,10 +110,12 @@ PARCELS: tuple[StandInParcel, ...] = (
 _BY_ID = {p.id: p for p in PARCELS}
 
 # Every `-1` of the stand-in names it, so the service can tell the reader that no real
-# register was asked (risk/service.py, parcel_not_found_message).
+# register was asked (risk/service.py, parcel_not_found_message). The service reads this
+# wire text only, never this module: production runs without the stand-ins.
 MARK = "stand-in ULDK"
-# ULDK's answer when the identifier names no parcel, and whose it is.
-NOT_FOUND = f"-1 brak wyników ({MARK}: tylko działki z listy make run)"
+# ULDK's answer when the identifier names no parcel, and whose it is; the parcels it holds
+# follow, so the service can offer them without importing this list.
+NOT_FOUND = f"-1 brak wyników ({MARK}: tylko działki z listy make run: {', '.join(p.id for p in PARCELS)})"
 # ULDK's default when `result` is not given is the geometry alone, in WKB.
 DEFAULT_RESULT = "geom_wkb"
 # What this stand-in answers to requests it does not serve. ULDK's own wording for these
