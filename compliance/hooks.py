@@ -31,6 +31,15 @@ receives it to write the outbox row of a live statement that became COMPLIANT.
                                      is the EU reference number of one of the account's own
                                      statements the EU holds as AVAILABLE or ARCHIVED; a
                                      `Problem` (400) otherwise
+    statement_withdraw(...)          withdraw the statement here and, while it holds it, at
+                                     the EU
+    statement_amend(...)             replace the statement's content with a validated filing
+                                     body of its own kind, here and at the EU
+
+The last two raise `FilingRefused` when the outbox or the EU refuses; compliance's views
+answer it with a 409 carrying its code. The statements' API (compliance.views) serves their
+`withdraw` and `amend` actions through them, so one app registers the statements' addresses
+and none imports a view of a floor above.
 
 eu_filing registers its implementation with `eu_filing_port_register`; `eu_filing_port()`
 returns it, and refuses to answer for a project that installed compliance without it.
@@ -39,17 +48,28 @@ returns it, and refuses to answer for a project that installed compliance withou
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db.models import Model
 from django.dispatch import Signal
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 # compliance.models calls the modules that type a statement with this (the public record, the
 # evidence); importing the model back, even for annotations, would close a loop: a Model it is.
 Statement = Model
 
 statement_status_changed = Signal()
+
+
+class FilingRefused(Exception):
+    """The EU outbox refuses to withdraw or amend a statement now; `code` is the stable problem code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class EuFilingPort(Protocol):
@@ -65,6 +85,12 @@ class EuFilingPort(Protocol):
         references: Sequence[str],
         statement: Statement | None = None,
     ) -> list[str]: ...
+
+    def statement_withdraw(self, *, statement: Statement, by: User) -> None: ...
+
+    def statement_amend(
+        self, *, statement: Statement, data: dict[str, Any], by: User
+    ) -> None: ...
 
 
 # The registered port (one; a second registration replaces the first).

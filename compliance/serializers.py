@@ -14,6 +14,11 @@ from eudr_service.lib.versioning import old_form_mark, served_at_least, served_l
 from regulation.commodities import UnknownCommodity, commodity_label, normalize_commodity
 from risk.engine import RiskLevel
 
+# The statements' own addresses: a due diligence statement's, and a simplified declaration's.
+DDS_PATH = "/api/eudr/v1/dds"
+SD_PATH = "/api/eudr/v1/simplified-declarations"
+_LINK_HELP = "Absolute from API version 1.1; the path in 1.0"
+
 
 class VerifyFiledBySerializer(serializers.Serializer):
     role = serializers.ChoiceField(choices=["operator", "authorised_representative"])
@@ -243,10 +248,7 @@ class DDSSummarySerializer(serializers.Serializer):
     valid_until = TimestampField(allow_null=True)
     cert_url = serializers.URLField(help_text="The public status page; absolute in every version")
     livemode = serializers.BooleanField(help_text="false for test (sandbox) data, filed with a test key")
-    url = ApiLinkField(
-        lambda statement: f"/api/eudr/v1/dds/{statement.dds_id}",
-        help_text="Absolute from API version 1.1; the path in 1.0",
-    )
+    url = ApiLinkField(lambda statement: f"{DDS_PATH}/{statement.dds_id}", help_text=_LINK_HELP)
 
     def get_commodity_name(self, statement) -> str:
         return commodity_name(_commodity_codes(statement.commodity))
@@ -280,10 +282,7 @@ class DDSRecordSerializer(DDSSummarySerializer):
     eu_is = serializers.SerializerMethodField(
         help_text="Submission to the EU Information System; null until the statement is COMPLIANT"
     )
-    pdf_url = ApiLinkField(
-        lambda statement: f"/api/eudr/v1/dds/{statement.dds_id}/pdf",
-        help_text="Absolute from API version 1.1; the path in 1.0",
-    )
+    pdf_url = ApiLinkField(lambda statement: f"{DDS_PATH}/{statement.dds_id}/pdf", help_text=_LINK_HELP)
     history = HistoryEntrySerializer(many=True)
 
     def get_eu_is(self, statement) -> dict | None:
@@ -301,6 +300,16 @@ class DDSRecordSerializer(DDSSummarySerializer):
 
     def get_evidence(self, statement) -> dict:
         return statement_evidence(statement)
+
+
+class SDSummarySerializer(DDSSummarySerializer):
+    url = ApiLinkField(lambda declaration: f"{SD_PATH}/{declaration.dds_id}", help_text=_LINK_HELP)
+
+
+class SDRecordSerializer(DDSRecordSerializer):
+    operator_size = serializers.CharField()
+    url = ApiLinkField(lambda declaration: f"{SD_PATH}/{declaration.dds_id}", help_text=_LINK_HELP)
+    pdf_url = ApiLinkField(lambda declaration: f"{SD_PATH}/{declaration.dds_id}/pdf", help_text=_LINK_HELP)
 
 
 class DDSListFilterSerializer(serializers.Serializer):

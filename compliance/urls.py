@@ -1,14 +1,15 @@
 from django.urls import path
 
-from compliance import certificate, downstream_views, sd_views, views
+from compliance import certificate, downstream_views, views
 from eudr_service.lib.routers import ApiRouter
 
 router = ApiRouter()
 router.register("api/v1/verify", views.VerifyViewSet, basename="verify")
-# The specification's paths for filing and listing; a statement itself is under v1.
+# The specification's paths for filing and listing; a statement itself is under v1. The
+# statements' addresses are registered here only, withdraw and amend included (compliance.views).
 router.register("api/eudr/dds", views.DDSFilingViewSet, basename="dds-filing")
 router.register("api/eudr/v1/dds", views.DDSViewSet, basename="dds")
-router.register("api/eudr/v1/simplified-declarations", sd_views.SDViewSet, basename="sd")
+router.register("api/eudr/v1/simplified-declarations", views.SDViewSet, basename="sd")
 router.register(
     "api/eudr/v1/organisation/roles", downstream_views.OrganisationRolesViewSet, basename="organisation-roles"
 )

@@ -1,11 +1,23 @@
-"""Public DDS verification."""
+"""The compliance API: public verification, filing, and the statements' own addresses.
+
+A due diligence statement (/api/eudr/v1/dds/{ddsId}) and a simplified declaration
+(/api/eudr/v1/simplified-declarations/{sdId}) are one family: their record, PDF, signed
+evidence, withdrawal and amendment are the same actions (StatementActions), told apart
+by a small descriptor (StatementKind). What the OpenAPI document says of each kind is
+compliance.openapi's. Withdrawing and amending at the EU is the EU outbox's work, one
+floor up, reached through compliance.hooks: compliance alone registers these addresses.
+"""
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from django.http import HttpRequest, HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import viewsets
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,25 +32,31 @@ from compliance.filing_serializers import (
     DDSFilingSerializer,
     is_legacy_filing_body,
 )
+from compliance.hooks import FilingRefused, eu_filing_port
 from compliance.idempotency import IdempotentFilingMixin
 from compliance.identifiers import normalise
-from compliance.models import DocumentStatus, DueDiligenceStatement
+from compliance.models import DocumentStatus, DueDiligenceStatement, FilingKind
+from compliance.openapi import DDS_OPERATIONS, PDF_FAILED, PDF_PENDING, SD_OPERATIONS
+from compliance.sd_serializers import SDFilingSerializer
 from compliance.serializers import (
+    DDS_PATH,
+    SD_PATH,
     DDSListFilterSerializer,
     DDSRecordSerializer,
     DDSSummarySerializer,
+    SDRecordSerializer,
+    SDSummarySerializer,
     VerificationRecordSerializer,
 )
 from compliance.services import dds_filter
 from compliance.verify_fast_path import verify_answer, with_cors
 from eudr_service.lib.jobs import prefers_async
-from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
+from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES
 from eudr_service.lib.pagination import ApiCursorPagination
 from eudr_service.lib.problems import Problem
 from eudr_service.lib.renderers import NO_FORMAT_PARAMETER, PDF_VIEW_RENDERERS
 from eudr_service.lib.versioning import api_url, deprecated_body_mark
 from evidence.records import document, latest
-from evidence.serializers import EvidenceDocumentSerializer
 
 
 class VerifyViewSet(viewsets.ViewSet):
@@ -53,6 +71,13 @@ class VerifyViewSet(viewsets.ViewSet):
     required_feature = "verify"
     test_key_policy = PUBLIC
     lookup_url_kwarg = "dds_id"
+
+    def dispatch(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        # verify_answer is shared with the fast path (VerifyFastPathMiddleware) and leaves the
+        # quota's state on the Django request, where RateLimitHeadersMiddleware reads it: it
+        # is given the request Django handed the view, not DRF's wrapper around it.
+        self.http_request = request
+        return super().dispatch(request, *args, **kwargs)
 
     @extend_schema(
         operation_id="verify_dds",
@@ -75,46 +100,82 @@ class VerifyViewSet(viewsets.ViewSet):
         tags=["verify"],
     )
     def retrieve(self, request: Request, dds_id: str) -> HttpResponse:
-        return verify_answer(request._request, request.user, dds_id)
+        return verify_answer(self.http_request, request.user, dds_id)
 
     def finalize_response(self, request: Request, response: Response, *args, **kwargs):
         return with_cors(super().finalize_response(request, response, *args, **kwargs))
 
 
-def owned_statement(request: Request, dds_id: str) -> DueDiligenceStatement:
+@dataclass(frozen=True)
+class StatementKind:
+    """What sets a due diligence statement's addresses apart from a simplified declaration's."""
+
+    path: str  # the addresses' prefix, as links and Location headers give it
+    filing_kind: str  # what is filed and amended here (FilingKind)
+    # A statement's addresses find a declaration too (those filed before SD- identifiers
+    # carry DDS- ones); a declaration's find declarations only.
+    finds_every_kind: bool
+    filing_serializer: type[DDSFilingSerializer]
+    record_serializer: type[DDSRecordSerializer]
+    not_found_code: str
+    not_found_detail: str
+
+
+DDS = StatementKind(
+    path=DDS_PATH,
+    filing_kind=FilingKind.DDS,
+    finds_every_kind=True,
+    filing_serializer=DDSFilingSerializer,
+    record_serializer=DDSRecordSerializer,
+    not_found_code="dds_not_found",
+    not_found_detail="No DDS with this identifier in your account.",
+)
+SD = StatementKind(
+    path=SD_PATH,
+    filing_kind=FilingKind.SIMPLIFIED,
+    finds_every_kind=False,
+    filing_serializer=SDFilingSerializer,
+    record_serializer=SDRecordSerializer,
+    not_found_code="sd_not_found",
+    not_found_detail="No simplified declaration with this identifier in your account.",
+)
+
+
+def owned_statement(request: Request, identifier: str, kind: StatementKind = DDS) -> DueDiligenceStatement:
     """The caller's own statement in the caller's mode; anyone else's, or one
     of the other mode, is indistinguishable from none."""
-    identifier = normalise(dds_id)
-    statement = (
-        statement_with_details(
-            DueDiligenceStatement.objects.filter(
-                owner=request.user, dds_id=identifier, livemode=request_livemode(request)
-            )
-        ).first()
-        if identifier
-        else None
-    )
+    normalised = normalise(identifier)
+    statement = None
+    if normalised:
+        mine = DueDiligenceStatement.objects.filter(
+            owner=request.user, dds_id=normalised, livemode=request_livemode(request)
+        )
+        if not kind.finds_every_kind:
+            mine = mine.filter(filing_kind=kind.filing_kind)
+        statement = statement_with_details(mine).first()
     if statement is None:
-        raise Problem(404, "dds_not_found", "No DDS with this identifier in your account.")
+        raise Problem(404, kind.not_found_code, kind.not_found_detail)
     return statement
 
 
+def owned_statements(request: Request, kind: StatementKind):
+    """The caller's statements of `kind` in the caller's mode, filtered by the query string."""
+    filters = DDSListFilterSerializer(data=request.query_params)
+    filters.is_valid(raise_exception=True)
+    return dds_filter(
+        owner=request.user,
+        livemode=request_livemode(request),
+        **({} if kind.finds_every_kind else {"filing_kind": kind.filing_kind}),
+        **filters.validated_data,
+    )
+
+
 PDF_POLL_AFTER_SECONDS = "2"
-_PDF_PENDING = OpenApiResponse(
-    OpenApiTypes.OBJECT,
-    description=(
-        "The PDF is being rendered by a worker (large statements always, small ones after "
-        "a short wait or with `Prefer: respond-async`): poll `Location` after `Retry-After`."
-    ),
-)
-_PDF_FAILED = OpenApiResponse(
-    ProblemSerializer,
-    description="`pdf_failed`: not rendered; `limit` names the setting that refused it",
-)
 
 
 def _pdf_url(statement: DueDiligenceStatement) -> str:
-    return api_url(f"/api/eudr/v1/dds/{statement.dds_id}/pdf")
+    # The statement's address serves every kind's PDF: the one link a poll follows.
+    return api_url(f"{DDS_PATH}/{statement.dds_id}/pdf")
 
 
 def _pdf_response(request: Request, statement: DueDiligenceStatement, *, status: int = 200) -> HttpResponse:
@@ -155,13 +216,6 @@ def statement_evidence_response(statement: DueDiligenceStatement) -> Response:
     return Response(document(record, public=False))
 
 
-EVIDENCE_RESPONSES = {
-    200: EvidenceDocumentSerializer,
-    404: PROBLEM_RESPONSES[404],
-    403: PROBLEM_RESPONSES[403],
-}
-
-
 def validated_filing_body(request: Request, serializer_class: type[DDSFilingSerializer]) -> dict:
     """The validated filing body. The legacy form is accepted where it maps; its answer,
     an error included, carries the deprecation headers."""
@@ -172,21 +226,125 @@ def validated_filing_body(request: Request, serializer_class: type[DDSFilingSeri
     return body.validated_data
 
 
-class DDSFilingViewSet(IdempotentFilingMixin, viewsets.GenericViewSet):
-    # The specification's paths: POST /api/eudr/dds/generate files a statement, screens
-    # its plots and answers with the PDF; GET /api/eudr/dds/list lists the account's.
+@contextmanager
+def refused_as_conflict() -> Iterator[None]:
+    """A refusal to withdraw or amend, this service's or the EU's, is a 409 carrying the
+    refusal's code: every such action answers alike."""
+    try:
+        yield
+    except FilingRefused as exc:
+        raise Problem(409, exc.code, str(exc)) from exc
 
+
+class StatementFiling(IdempotentFilingMixin):
+    # Files a body of the viewset's `kind` once per Idempotency-Key.
+
+    kind: StatementKind
+
+    def filed(self, request: Request) -> tuple[DueDiligenceStatement, bool]:
+        # (the statement with its details, replayed)
+        data = validated_filing_body(request, self.kind.filing_serializer)
+        statement, replayed = self.file_once(request, data, filing_kind=self.kind.filing_kind)
+        return statement_with_details(DueDiligenceStatement.objects.filter(pk=statement.pk)).get(), replayed
+
+
+class StatementActions:
+    # The actions at a statement's own address, for its owner only, for the viewset's
+    # `kind`. (Comments, not docstrings: drf-spectacular would make a docstring the
+    # description of every operation without one, and OPTIONS would show it.)
+
+    kind: StatementKind
+    required_feature = "dds"
+    test_key_policy = TEST_OBJECTS
+
+    def owned(self, request: Request, kwargs: dict) -> DueDiligenceStatement:
+        return owned_statement(request, kwargs[self.lookup_url_kwarg], self.kind)
+
+    def record(self, request: Request, statement: DueDiligenceStatement) -> Response:
+        # Read again: an action changed it.
+        changed = owned_statement(request, statement.dds_id, self.kind)
+        return Response(self.kind.record_serializer(changed).data)
+
+    def retrieve(self, request: Request, **kwargs) -> Response:
+        return Response(self.kind.record_serializer(self.owned(request, kwargs)).data)
+
+    @action(detail=True, methods=["get"], renderer_classes=PDF_VIEW_RENDERERS)
+    def pdf(self, request: Request, **kwargs) -> HttpResponse:
+        return _pdf_response(request, self.owned(request, kwargs))
+
+    @action(detail=True, methods=["get"])
+    def evidence(self, request: Request, **kwargs) -> Response:
+        return statement_evidence_response(self.owned(request, kwargs))
+
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, **kwargs) -> Response:
+        # Here and, while it holds it, at the EU (within 72 hours for a statement).
+        statement = self.owned(request, kwargs)
+        with refused_as_conflict():
+            eu_filing_port().statement_withdraw(statement=statement, by=request.user)
+        return self.record(request, statement)
+
+    @action(detail=True, methods=["post"])
+    def amend(self, request: Request, **kwargs) -> Response:
+        # Replaced here and at the EU. Only a statement's address finds the other kind: a
+        # declaration is amended at its own, with a declaration's body.
+        statement = self.owned(request, kwargs)
+        if statement.filing_kind != self.kind.filing_kind:
+            raise Problem(
+                409,
+                "eu_amend_wrong_kind",
+                f"{statement.dds_id} is a simplified declaration: amend it at "
+                f"{SD_PATH}/{statement.dds_id}/amend.",
+            )
+        data = validated_filing_body(request, self.kind.filing_serializer)
+        with refused_as_conflict():
+            eu_filing_port().statement_amend(statement=statement, data=data, by=request.user)
+        return self.record(request, statement)
+
+
+@extend_schema_view(**DDS_OPERATIONS)
+class DDSViewSet(StatementActions, viewsets.ViewSet):
+    # /api/eudr/v1/dds/{ddsId}: the record, its PDF and evidence, withdrawal and amendment.
+    # Filed and listed at the specification's paths (DDSFilingViewSet).
+
+    kind = DDS
+    lookup_url_kwarg = "dds_id"
+
+
+@extend_schema_view(**SD_OPERATIONS)
+class SDViewSet(StatementFiling, StatementActions, mixins.ListModelMixin, viewsets.GenericViewSet):
+    # /api/eudr/v1/simplified-declarations: list and file; each declaration's record, PDF,
+    # evidence, withdrawal (withdrawSd) and amendment (updateSd).
+
+    kind = SD
+    # Also what OPTIONS describes for every action here.
+    serializer_class = SDSummarySerializer
+    pagination_class = ApiCursorPagination
+    lookup_url_kwarg = "sd_id"
+
+    def get_queryset(self):
+        return owned_statements(self.request, self.kind)
+
+    def create(self, request: Request) -> Response:
+        declaration, replayed = self.filed(request)
+        response = Response(self.kind.record_serializer(declaration).data, status=201)
+        response["Location"] = api_url(f"{self.kind.path}/{declaration.dds_id}")
+        return self.replay_mark(response, replayed)
+
+
+class DDSFilingViewSet(StatementFiling, viewsets.GenericViewSet):
+    # The specification's paths: POST /api/eudr/dds/generate files a statement, screens
+    # its plots and answers with the PDF; GET /api/eudr/dds/list lists the account's
+    # statements of every kind.
+
+    kind = DDS
     required_feature = "dds"
     test_key_policy = TEST_OBJECTS
     serializer_class = DDSSummarySerializer
     pagination_class = ApiCursorPagination
 
     def get_queryset(self):
-        filters = DDSListFilterSerializer(data=self.request.query_params)
-        filters.is_valid(raise_exception=True)
-        return dds_filter(
-            owner=self.request.user, livemode=request_livemode(self.request), **filters.validated_data
-        )
+        return owned_statements(self.request, self.kind)
 
     @extend_schema(
         operation_id="dds_generate",
@@ -205,8 +363,8 @@ class DDSFilingViewSet(IdempotentFilingMixin, viewsets.GenericViewSet):
         responses={
             (201, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="The DDS as PDF"),
             (201, "application/json"): DDSRecordSerializer,
-            (202, "application/json"): _PDF_PENDING,
-            (409, "application/json"): _PDF_FAILED,
+            (202, "application/json"): PDF_PENDING,
+            (409, "application/json"): PDF_FAILED,
             (422, "application/json"): PROBLEM_RESPONSES[422],
             **{(code, "application/json"): PROBLEM_RESPONSES[code] for code in (400, 403, 413)},
         },
@@ -214,15 +372,13 @@ class DDSFilingViewSet(IdempotentFilingMixin, viewsets.GenericViewSet):
     )
     @action(detail=False, methods=["post"], renderer_classes=PDF_VIEW_RENDERERS)
     def generate(self, request: Request) -> HttpResponse:
-        data = validated_filing_body(request, DDSFilingSerializer)
-        statement, replayed = self.file_once(request, data)
-        statement = statement_with_details(DueDiligenceStatement.objects.filter(pk=statement.pk)).get()
+        statement, replayed = self.filed(request)
         if "application/json" in request.headers.get("Accept", ""):
-            response: HttpResponse = Response(DDSRecordSerializer(statement).data, status=201)
+            response: HttpResponse = Response(self.kind.record_serializer(statement).data, status=201)
         else:
             response = _pdf_response(request, statement, status=201)
         if response.status_code != 202:
-            response["Location"] = api_url(f"/api/eudr/v1/dds/{statement.dds_id}")
+            response["Location"] = api_url(f"{self.kind.path}/{statement.dds_id}")
         return self.replay_mark(response, replayed)
 
     @extend_schema(
@@ -241,51 +397,3 @@ class DDSFilingViewSet(IdempotentFilingMixin, viewsets.GenericViewSet):
     def statements(self, request: Request) -> Response:
         page = self.paginate_queryset(self.get_queryset())
         return self.get_paginated_response(self.get_serializer(page, many=True).data)
-
-
-class DDSViewSet(viewsets.ViewSet):
-    # /api/eudr/v1/dds/{ddsId}: the full record and its PDF, for its owner only. Its
-    # withdrawal and amendment are the EU outbox's (eu_filing.views.DDSEuViewSet).
-
-    required_feature = "dds"
-    test_key_policy = TEST_OBJECTS
-    lookup_url_kwarg = "dds_id"
-
-    @extend_schema(
-        operation_id="dds_retrieve",
-        description="GET /api/eudr/v1/dds/{ddsId}: the full record, for its owner only.",
-        summary="Retrieve a DDS with plots, risk results and status history",
-        parameters=[OpenApiParameter("dds_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
-        responses={200: DDSRecordSerializer, 404: PROBLEM_RESPONSES[404], 403: PROBLEM_RESPONSES[403]},
-        tags=["dds"],
-    )
-    def retrieve(self, request: Request, dds_id: str) -> Response:
-        return Response(DDSRecordSerializer(owned_statement(request, dds_id)).data)
-
-    @extend_schema(
-        operation_id="dds_pdf",
-        summary="The DDS as PDF",
-        parameters=[NO_FORMAT_PARAMETER, OpenApiParameter("dds_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
-        responses={
-            (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="The DDS as PDF"),
-            (202, "application/json"): _PDF_PENDING,
-            (409, "application/json"): _PDF_FAILED,
-            **{(code, "application/json"): PROBLEM_RESPONSES[code] for code in (404, 403)},
-        },
-        tags=["dds"],
-    )
-    @action(detail=True, methods=["get"], renderer_classes=PDF_VIEW_RENDERERS)
-    def pdf(self, request: Request, dds_id: str) -> HttpResponse:
-        return _pdf_response(request, owned_statement(request, dds_id))
-
-    @extend_schema(
-        operation_id="dds_evidence",
-        summary="The signed evidence record of the statement's latest verdict (full form)",
-        description="Each record names the one it replaces (`record.replaces`); docs/evidence.md.",
-        parameters=[OpenApiParameter("dds_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
-        responses=EVIDENCE_RESPONSES,
-        tags=["dds"],
-    )
-    @action(detail=True, methods=["get"])
-    def evidence(self, request: Request, dds_id: str) -> Response:
-        return statement_evidence_response(owned_statement(request, dds_id))

@@ -8,10 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from accounts.models import User
 from compliance.models import DDSStatus, DueDiligenceStatement
+from eu_filing.amend import dds_amend
 from eu_filing.grouping import grouped_references
 from eu_filing.models import EuSubmission
-from eu_filing.outbox import eu_submission_record
+from eu_filing.outbox import dds_withdraw, eu_submission_record
 from eu_filing.serializers import EuIsSerializer
 
 
@@ -46,3 +48,9 @@ class EuFilingPort:
         return grouped_references(
             owner_id=owner_id, livemode=livemode, references=references, statement=statement
         )
+
+    def statement_withdraw(self, *, statement: DueDiligenceStatement, by: User) -> None:
+        dds_withdraw(statement=statement, by=by)
+
+    def statement_amend(self, *, statement: DueDiligenceStatement, data: dict[str, Any], by: User) -> None:
+        dds_amend(statement=statement, data=data, by=by)

@@ -26,6 +26,7 @@ from django.utils import timezone
 from accounts.models import EuCredential, EuEnvironment
 from accounts.services import eu_credential_confirm, eu_credential_get, eu_credential_unconfirm
 from compliance.evidence_record import statement_record_reissue
+from compliance.hooks import FilingRefused
 from compliance.models import DDSStatus, DueDiligenceStatement, FilingKind
 from compliance.services import dds_transition
 from eu_filing import events
@@ -66,12 +67,8 @@ GET_DDS_BATCH = 100  # getDds takes up to 100 UUIDs per call (OPS 2.3.1)
 SWEEP_BATCH = 500
 
 
-class WithdrawRefused(Exception):
+class WithdrawRefused(FilingRefused):
     """The statement cannot be withdrawn now; `code` is the stable problem code."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def configured_environment() -> str:

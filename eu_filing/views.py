@@ -1,215 +1,29 @@
-"""The EU outbox's API: withdrawing and amending a statement or a declaration here and at
-the EU, the account's EU credentials, and the upstream statements it recorded.
+"""The EU outbox's API: the account's EU credentials, and the upstream statements it recorded.
 
-The withdraw and amend actions live at the statements' own addresses
-(`/api/eudr/v1/dds/{ddsId}/withdraw`, `/api/eudr/v1/simplified-declarations/{sdId}/amend`,
-...): `eu_filing.urls` registers their viewsets on compliance's prefixes, beside the
-viewsets that serve the record and its PDF, under the same route names.
+Withdrawing and amending a statement or a declaration here and at the EU is answered at the
+statement's own address by compliance.views, which reaches the outbox (eu_filing.outbox,
+eu_filing.amend) through compliance.hooks: one app registers those addresses.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts.models import EuEnvironment, eu_credential_text
-from accounts.permissions import LIVE_ONLY, TEST_OBJECTS
+from accounts.permissions import LIVE_ONLY
 from accounts.services import eu_credential_delete, eu_credential_get
-from compliance.filing_serializers import LEGACY_BODY_NOTE, DDSFilingSerializer
-from compliance.models import FilingKind
-from compliance.sd_serializers import SDFilingSerializer
-from compliance.sd_views import SDRecordSerializer, SDSummarySerializer, owned_declaration
-from compliance.serializers import DDSRecordSerializer
-from compliance.views import owned_statement, validated_filing_body
-from eu_filing.amend import dds_amend
 from eu_filing.credentials import EuCredentialsRefused, eu_credential_store
 from eu_filing.models import UpstreamOrigin, UpstreamReference, UpstreamState
-from eu_filing.outbox import WithdrawRefused, configured_environment, dds_withdraw
+from eu_filing.outbox import configured_environment
 from eu_filing.upstream import upstream_reference_record, upstream_references_recheck_request
 from eudr_service.lib.fields import TimestampField
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.pagination import ApiCursorPagination
 from eudr_service.lib.problems import Problem
-
-
-@contextmanager
-def refused_as_conflict() -> Iterator[None]:
-    """A refusal to withdraw or amend a statement or a simplified declaration, this
-    service's or the EU's, is a 409 carrying the refusal's code: every such view
-    answers alike."""
-    try:
-        yield
-    except WithdrawRefused as exc:
-        raise Problem(409, exc.code, str(exc)) from exc
-
-
-class DDSEuViewSet(viewsets.ViewSet):
-    # /api/eudr/v1/dds/{ddsId}/withdraw and /amend: the statement withdrawn or replaced here
-    # and at the EU, for its owner only. compliance.views.DDSViewSet serves the record and
-    # its PDF at the same prefix.
-
-    required_feature = "dds"
-    test_key_policy = TEST_OBJECTS
-    lookup_url_kwarg = "dds_id"
-
-    @extend_schema(
-        operation_id="dds_withdraw",
-        description="POST /api/eudr/v1/dds/{ddsId}/withdraw: here and at the EU, within the EU's 72 hours.",
-        summary="Withdraw a DDS (at the EU too, within 72 hours of its submission there)",
-        parameters=[OpenApiParameter("dds_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
-        request=None,
-        responses={
-            200: DDSRecordSerializer,
-            404: PROBLEM_RESPONSES[404],
-            403: PROBLEM_RESPONSES[403],
-            409: OpenApiResponse(
-                ProblemSerializer,
-                description=(
-                    "`eu_withdraw_window_closed` (72 hours after submission), "
-                    "`eu_withdraw_not_allowed_for_status`, `eu_withdraw_refused` (the EU's codes), "
-                    "`eu_submission_in_progress`, `dds_already_withdrawn`"
-                ),
-            ),
-        },
-        tags=["dds"],
-    )
-    @action(detail=True, methods=["post"])
-    def withdraw(self, request: Request, dds_id: str) -> Response:
-        # Here and at the EU, within the EU's 72 hours.
-        statement = owned_statement(request, dds_id)
-        with refused_as_conflict():
-            dds_withdraw(statement=statement, by=request.user)
-        return Response(DDSRecordSerializer(owned_statement(request, statement.dds_id)).data)
-
-    @extend_schema(
-        operation_id="dds_amend",
-        summary="Amend a DDS the EU holds (a complete replacement, within 72 hours of submission)",
-        description=(
-            "The body is a complete filing body. It is screened again and must come out COMPLIANT; "
-            "the activity cannot change. After 72 hours the EU takes no amendment: file a new statement. "
-            + LEGACY_BODY_NOTE
-        ),
-        parameters=[OpenApiParameter("dds_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
-        request=DDSFilingSerializer,
-        responses={
-            200: DDSRecordSerializer,
-            400: PROBLEM_RESPONSES[400],
-            404: PROBLEM_RESPONSES[404],
-            403: PROBLEM_RESPONSES[403],
-            409: OpenApiResponse(
-                ProblemSerializer,
-                description=(
-                    "`eu_amend_window_closed`, `eu_amend_not_allowed_for_status`, "
-                    "`eu_amend_activity_change`, "
-                    "`amendment_not_compliant`, `eu_amend_refused` (the EU's codes), `eu_amend_too_large`, "
-                    "`eu_amend_wrong_kind` (a simplified declaration)"
-                ),
-            ),
-        },
-        tags=["dds"],
-    )
-    @action(detail=True, methods=["post"])
-    def amend(self, request: Request, dds_id: str) -> Response:
-        # The statement replaced, here and at the EU, within 72 hours.
-        statement = owned_statement(request, dds_id)
-        if statement.filing_kind != FilingKind.DDS:
-            raise Problem(
-                409,
-                "eu_amend_wrong_kind",
-                f"{statement.dds_id} is a simplified declaration: amend it at "
-                f"/api/eudr/v1/simplified-declarations/{statement.dds_id}/amend.",
-            )
-        data = validated_filing_body(request, DDSFilingSerializer)
-        with refused_as_conflict():
-            dds_amend(statement=statement, data=data, by=request.user)
-        return Response(DDSRecordSerializer(owned_statement(request, statement.dds_id)).data)
-
-
-class SDEuViewSet(viewsets.GenericViewSet):
-    # /api/eudr/v1/simplified-declarations/{sdId}/amend and /withdraw: the declaration
-    # replaced (updateSd) or withdrawn (withdrawSd) here and at the EU.
-    # compliance.sd_views.SDViewSet serves the rest of the resource at the same prefix.
-
-    required_feature = "dds"
-    test_key_policy = TEST_OBJECTS
-    # What OPTIONS describes for these actions, as it did when SDViewSet served them.
-    serializer_class = SDSummarySerializer
-    lookup_url_kwarg = "sd_id"
-
-    @extend_schema(
-        operation_id="sd_amend",
-        summary="Update a simplified declaration the EU holds (a complete replacement)",
-        description=(
-            "The body is a complete simplified-declaration body. It is checked for eligibility and "
-            "screened again and must come out COMPLIANT; the activity cannot change. The EU takes the "
-            "update (updateSd) while the declaration is AVAILABLE there; it documents no time window. "
-            + LEGACY_BODY_NOTE
-        ),
-        parameters=[OpenApiParameter("sd_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
-        request=SDFilingSerializer,
-        responses={
-            200: SDRecordSerializer,
-            400: PROBLEM_RESPONSES[400],
-            404: PROBLEM_RESPONSES[404],
-            403: PROBLEM_RESPONSES[403],
-            409: OpenApiResponse(
-                ProblemSerializer,
-                description=(
-                    "`eu_amend_not_allowed_for_status`, `eu_amend_activity_change`, "
-                    "`amendment_not_compliant`, `eu_amend_refused` (the EU's codes), `eu_amend_too_large`, "
-                    "`eu_credentials_missing`, `eu_unavailable`"
-                ),
-            ),
-        },
-        tags=["simplified-declarations"],
-    )
-    @action(detail=True, methods=["post"])
-    def amend(self, request: Request, sd_id: str) -> Response:
-        # Replaced here and at the EU (updateSd).
-        declaration = owned_declaration(request, sd_id)
-        data = validated_filing_body(request, SDFilingSerializer)
-        with refused_as_conflict():
-            dds_amend(statement=declaration, data=data, by=request.user)
-        return Response(SDRecordSerializer(owned_declaration(request, declaration.dds_id)).data)
-
-    @extend_schema(
-        operation_id="sd_withdraw",
-        summary="Withdraw a simplified declaration, here and at the EU",
-        description=(
-            "Withdraws the declaration here and, while the EU holds it as SUBMITTED or AVAILABLE, "
-            "there too (withdrawSd; the EU documents no 72-hour window for declarations). A "
-            "declaration not yet sent is withdrawn here and never sent."
-        ),
-        parameters=[OpenApiParameter("sd_id", OpenApiTypes.STR, OpenApiParameter.PATH)],
-        request=None,
-        responses={
-            200: SDRecordSerializer,
-            404: PROBLEM_RESPONSES[404],
-            403: PROBLEM_RESPONSES[403],
-            409: OpenApiResponse(
-                ProblemSerializer,
-                description=(
-                    "`eu_withdraw_not_allowed_for_status`, `eu_withdraw_refused` (the EU's codes), "
-                    "`eu_credentials_missing`, `eu_submission_in_progress`, `dds_already_withdrawn`"
-                ),
-            ),
-        },
-        tags=["simplified-declarations"],
-    )
-    @action(detail=True, methods=["post"])
-    def withdraw(self, request: Request, sd_id: str) -> Response:
-        # Withdrawn here and at the EU (withdrawSd).
-        declaration = owned_declaration(request, sd_id)
-        with refused_as_conflict():
-            dds_withdraw(statement=declaration, by=request.user)
-        return Response(SDRecordSerializer(owned_declaration(request, declaration.dds_id)).data)
 
 
 class EuCredentialInSerializer(serializers.Serializer):

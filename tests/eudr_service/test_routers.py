@@ -27,7 +27,7 @@ def test_every_api_endpoint_is_a_viewset_action():
     assert outside == set(NOT_RESOURCES)
 
 
-def test_the_viewsets_are_those_the_routers_registered():
+def _routers() -> tuple[ApiRouter, ...]:
     from annual.urls import router as annual_router
     from compliance.urls import router as compliance_router
     from eu_filing.urls import router as eu_filing_router
@@ -37,7 +37,7 @@ def test_the_viewsets_are_those_the_routers_registered():
     from suppliers.urls import router as suppliers_router
     from webhooks.urls import router as webhooks_router
 
-    routers = (
+    return (
         annual_router,
         compliance_router,
         eu_filing_router,
@@ -47,10 +47,36 @@ def test_the_viewsets_are_those_the_routers_registered():
         suppliers_router,
         webhooks_router,
     )
+
+
+def test_the_viewsets_are_those_the_routers_registered():
+    routers = _routers()
     registered = {viewset for router in routers for _prefix, viewset, _basename in router.registry}
     served = {route.drf_view for route in routes() if route.is_api and route.drf_view is not None}
     assert served - {r.drf_view for r in routes() if r.name in NOT_RESOURCES} == registered
     assert all(isinstance(router, ApiRouter) for router in routers)
+
+
+def test_each_prefix_has_one_owner():
+    # One viewset per resource address: a second app mounting its own actions on a prefix
+    # another registered split one resource over two routers (the statements' withdraw
+    # and amend once were).
+    owners: dict[str, list[str]] = {}
+    for router in _routers():
+        for prefix, viewset, _basename in router.registry:
+            owners.setdefault(prefix, []).append(f"{viewset.__module__}.{viewset.__name__}")
+    assert {prefix: names for prefix, names in owners.items() if len(names) > 1} == {}
+    assert owners["api/eudr/v1/dds"] == ["compliance.views.DDSViewSet"]
+    assert owners["api/eudr/v1/simplified-declarations"] == ["compliance.views.SDViewSet"]
+
+
+def test_a_statement_is_withdrawn_and_amended_at_its_own_address():
+    by_name = {route.name: route for route in routes() if route.is_api}
+    for kind, lookup in (("dds", "dds_id"), ("sd", "sd_id")):
+        for suffix in ("detail", "pdf", "evidence", "withdraw", "amend"):
+            assert f"<str:{lookup}>" in by_name[f"{kind}-{suffix}"].pattern, suffix
+        assert by_name[f"{kind}-withdraw"].drf_view is by_name[f"{kind}-detail"].drf_view
+        assert by_name[f"{kind}-amend"].drf_view is by_name[f"{kind}-pdf"].drf_view
 
 
 def test_a_collection_without_ids_is_read_with_show():
