@@ -1,25 +1,7 @@
-"""Shapes of evidence documents, for the OpenAPI schema (the bodies are built by
-evidence.records)."""
+"""Kept only for compliance/views.py, which still imports the document's shape from here;
+the shapes live in evidence.schema, the app's front door. Delete this module when that
+import names evidence.schema (tests/eudr_service/test_layering.py lists the crossing)."""
 
-from rest_framework import serializers
+from evidence.schema import EvidenceDocumentSerializer
 
-
-class EvidenceSignatureSerializer(serializers.Serializer):
-    alg = serializers.CharField(help_text="EdDSA (Ed25519)")
-    kid = serializers.CharField(help_text="The key's id in the published JWK set")
-    value = serializers.CharField(help_text="The signature over the record's canonical bytes, base64url")
-
-
-class EvidenceDocumentSerializer(serializers.Serializer):
-    record = serializers.DictField(help_text="The signed record (docs/evidence.md lists its members)")
-    signature = EvidenceSignatureSerializer()
-    sha256 = serializers.CharField(help_text="SHA-256 of the record's RFC 8785 canonical bytes, hex")
-    form = serializers.ChoiceField(choices=["full", "public"])
-    attachments = serializers.DictField(
-        allow_null=True, help_text="What the record commits to by hash: each plot's input with its salt"
-    )
-    attachments_withheld = serializers.CharField(
-        allow_null=True, help_text="Why the attachments are left out (geolocation_confidential)"
-    )
-    keys_url = serializers.URLField()
-    signed_bytes_url = serializers.URLField()
+__all__ = ["EvidenceDocumentSerializer"]
