@@ -15,10 +15,17 @@ from eudr_service.lib.paths import is_api_path
 LIVEMODE_HEADER = "Livemode"
 
 
+def request_api_key(request: HttpRequest | Request) -> APIKey | None:
+    """The API key a request was authenticated with, if any. DRF gives the Django request the
+    `auth` it authenticated with (its Request sets both), so middleware reads it there too."""
+    auth = getattr(request, "auth", None)
+    return auth if isinstance(auth, APIKey) else None
+
+
 def request_livemode(request: HttpRequest | Request) -> bool:
     """The mode a request acts in: its key's, or live for a signed-in session
     (the panel has no test mode) and for anonymous callers."""
-    api_key: APIKey | None = getattr(request, "api_key", None)
+    api_key = request_api_key(request)
     return True if api_key is None else api_key.livemode
 
 
@@ -34,7 +41,7 @@ class LivemodeHeaderMiddleware:
         if LIVEMODE_HEADER in response or not is_api_path(request.path_info):
             return response
         user = getattr(request, "user", None)
-        if getattr(request, "api_key", None) is not None or (user is not None and user.is_authenticated):
+        if request_api_key(request) is not None or (user is not None and user.is_authenticated):
             response[LIVEMODE_HEADER] = "true" if request_livemode(request) else "false"
         return response
 
@@ -53,7 +60,6 @@ class APIKeyAuthentication(authentication.BaseAuthentication):
         api_key = api_key_authenticate(plaintext=plaintext)
         if api_key is None:
             raise exceptions.AuthenticationFailed()
-        request._request.api_key = api_key
         return api_key.user, api_key
 
     def authenticate_header(self, request: Request) -> str:

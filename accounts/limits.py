@@ -40,6 +40,7 @@ from accounts.quota import (
     anonymous_limits,
     day_used,
     quota_consume,
+    quota_state_keep,
 )
 from eudr_service.lib.client_ip import client_network
 from eudr_service.lib.outages import CACHE_ERRORS, warn_once_a_minute
@@ -113,15 +114,15 @@ class PlanQuotaThrottle(BaseThrottle):
     def allow_request(self, request: Request, view: Any) -> bool:
         try:
             if request.user.is_authenticated:
-                state, _ = account_consume(request=request._request, user=request.user)
+                state, _ = account_consume(request=request, user=request.user)
             else:
-                state, _ = quota_consume(**_scope_limits(anonymous_limits(request._request)))
+                state, _ = quota_consume(**_scope_limits(anonymous_limits(request)))
         except QuotaExceeded as exc:
-            request._request.quota_state = exc.state
+            quota_state_keep(request, exc.state)
             raise
         except CACHE_ERRORS as exc:
             return _on_counter_outage(request, exc)
-        request._request.quota_state = state
+        quota_state_keep(request, state)
         return True
 
 
@@ -158,12 +159,12 @@ def public_quota_consume(*, request: HttpRequest, user: Any = None, fetch: str |
         else:
             state, fetched = quota_consume(**_scope_limits(anonymous_limits(request)), fetch=fetch)
     except QuotaExceeded as exc:
-        request.quota_state = exc.state
+        quota_state_keep(request, exc.state)
         raise
     except CACHE_ERRORS as exc:
         warn_once_a_minute("quota", "Quota counters unavailable (%s); serving public calls uncounted", exc)
         return NOT_FETCHED
-    request.quota_state = state
+    quota_state_keep(request, state)
     return fetched
 
 
@@ -212,7 +213,7 @@ def action_consume(*, request: HttpRequest, action: str, per_minute: int, accoun
 def plan_quota_consume(*, request: HttpRequest) -> None:
     """Count a panel action against the signed-in account's plan, like an API call."""
     state, _ = account_consume(request=request, user=request.user)
-    request.quota_state = state
+    quota_state_keep(request, state)
 
 
 def too_many_requests(request: HttpRequest, retry_after: int | str) -> HttpResponse:

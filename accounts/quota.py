@@ -27,11 +27,11 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import caches
-from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest, HttpResponse
 
 from eudr_service.lib.client_ip import client_network
 from eudr_service.lib.problems import Problem
+from eudr_service.lib.redis_cache import RedisCache
 from eudr_service.lib.redis_scripts import LuaScript
 
 DAY = 86400
@@ -181,11 +181,10 @@ def _consume_script(cache: RedisCache, key: str) -> LuaScript:
     """The counting script for this cache, made once per backend. It runs on a
     connection of its own, made like the cache pool's: going through the client and
     its pool costs more CPU than the round trip (eudr_service.lib.redis_scripts)."""
-    backend = cache._cache
-    script = _scripts.get(id(backend))
+    script = _scripts.get(id(cache))
     if script is None:
-        pool = backend.get_client(key, write=True).connection_pool
-        script = _scripts[id(backend)] = LuaScript(_CONSUME_LUA, pool)
+        pool = cache.write_client(key).connection_pool
+        script = _scripts[id(cache)] = LuaScript(_CONSUME_LUA, pool)
     return script
 
 
@@ -216,7 +215,7 @@ def _cache_value(cache: RedisCache, raw: bytes) -> Any:
     loaded directly."""
     if raw[:1] == b"\x80":
         return pickle.loads(raw)  # our own entries, written by Django's cache API
-    return cache._cache._serializer.loads(raw)
+    return cache.loads(raw)
 
 
 ACCOUNT_SCOPE = "acct:"
@@ -274,6 +273,22 @@ def account_scope(user: Any) -> str:
     return f"{ACCOUNT_SCOPE}{user.pk}"
 
 
+class QuotaStateSlot:
+    """Where a call's quota state waits for RateLimitHeadersMiddleware. The middleware puts the
+    slot on the Django request and a throttle fills it: DRF's Request reads the Django
+    request's attributes (the slot) but keeps any attribute set on it to itself."""
+
+    state: QuotaState | None = None
+
+
+def quota_state_keep(request: Any, state: QuotaState) -> None:
+    """Leave `state` for the response's rate-limit headers (a Django or a DRF request);
+    without RateLimitHeadersMiddleware there are no such headers, and nothing to keep."""
+    slot: QuotaStateSlot | None = getattr(request, "quota_slot", None)
+    if slot is not None:
+        slot.state = state
+
+
 class RateLimitHeadersMiddleware:
     """Adds the headers of the quota state a throttle left on the request."""
 
@@ -281,8 +296,9 @@ class RateLimitHeadersMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        request.quota_slot = slot = QuotaStateSlot()
         response = self.get_response(request)
-        state: QuotaState | None = getattr(request, "quota_state", None)
+        state = slot.state
         if state is not None:
             for name, value in state.headers().items():
                 response[name] = value

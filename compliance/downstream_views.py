@@ -31,6 +31,7 @@ from compliance.downstream import (
     trading_partners_rows,
 )
 from compliance.models import OrganisationRoles, PartnerKind, SubstantiatedConcern, TradingPartnerRecord
+from compliance.serializers import TradingPartnerOutSerializer
 from eudr_service.lib.exports import EXPORT_LANG, export_language, export_response
 from eudr_service.lib.fields import TimestampField, plain_multiline_text, plain_text
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
@@ -182,20 +183,6 @@ class TradingPartnerInSerializer(serializers.Serializer):
         if value > timezone.localdate():
             raise serializers.ValidationError(_("The consignment date cannot be in the future."))
         return value
-
-
-class TradingPartnerOutSerializer(serializers.Serializer):
-    id = serializers.UUIDField(source="public_id")
-    kind = serializers.CharField()
-    consignment_reference = serializers.CharField()
-    consignment_date = serializers.DateField()
-    name = serializers.CharField()
-    trade_name = serializers.CharField()
-    postal_address = serializers.CharField()
-    email = serializers.CharField()
-    website = serializers.CharField()
-    retained_until = serializers.DateField(help_text="Kept at least until this day; deleted after it")
-    created_at = TimestampField()
 
 
 _FILTERS = [

@@ -88,9 +88,7 @@ class EuFilingPort(Protocol):
 
     def statement_withdraw(self, *, statement: Statement, by: User) -> None: ...
 
-    def statement_amend(
-        self, *, statement: Statement, data: dict[str, Any], by: User
-    ) -> None: ...
+    def statement_amend(self, *, statement: Statement, data: dict[str, Any], by: User) -> None: ...
 
 
 # The registered port (one; a second registration replaces the first).

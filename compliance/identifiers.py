@@ -36,7 +36,6 @@ SD_PREFIX = "SD"
 # Any identifier in the specification's shape: DDS or SD, a country code, then
 # hyphen-separated alphanumeric groups of varying length.
 DDS_ID_PATTERN = re.compile(r"^(?:DDS|SD)-[A-Z]{2}(?:-[0-9A-Z]{1,20}){1,6}$")
-GENERATED_PATTERN = re.compile(r"^(?:DDS|SD)-[A-Z]{2}-\d{4}(?:-[0-9A-HJKMNP-TV-Z]{5}){3}-[0-9A-HJKMNP-TV-Z]$")
 
 
 def check_character(body: str) -> str:
@@ -56,10 +55,3 @@ def normalise(raw: str) -> str | None:
     """The canonical (upper-case) form of an identifier, or None if malformed."""
     candidate = raw.strip().upper()
     return candidate if DDS_ID_PATTERN.match(candidate) else None
-
-
-def has_valid_check(identifier: str) -> bool:
-    if not GENERATED_PATTERN.match(identifier):
-        return False
-    body, check = identifier.rsplit("-", 1)
-    return check_character(body) == check

@@ -23,7 +23,7 @@ from compliance.serializers import (
 )
 from eudr_service.lib.openapi import INVALID_CURSOR, PROBLEM_RESPONSES, ProblemSerializer
 from eudr_service.lib.renderers import NO_FORMAT_PARAMETER
-from evidence.serializers import EvidenceDocumentSerializer
+from evidence.schema import EvidenceDocumentSerializer
 
 PDF_PENDING = OpenApiResponse(
     OpenApiTypes.OBJECT,

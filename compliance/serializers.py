@@ -320,3 +320,19 @@ class DDSListFilterSerializer(serializers.Serializer):
     internal_reference = serializers.CharField(
         required=False, max_length=100, help_text="Your own reference, as filed (exact match)"
     )
+
+
+# A supplier or customer recorded for a consignment (compliance.downstream); the suppliers app
+# embeds it in a consignment, so it lives here beside the other records other apps answer with.
+class TradingPartnerOutSerializer(serializers.Serializer):
+    id = serializers.UUIDField(source="public_id")
+    kind = serializers.CharField()
+    consignment_reference = serializers.CharField()
+    consignment_date = serializers.DateField()
+    name = serializers.CharField()
+    trade_name = serializers.CharField()
+    postal_address = serializers.CharField()
+    email = serializers.CharField()
+    website = serializers.CharField()
+    retained_until = serializers.DateField(help_text="Kept at least until this day; deleted after it")
+    created_at = TimestampField()

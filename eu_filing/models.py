@@ -1,9 +1,8 @@
 """The EU outbox's rows: each statement's submission to the EU Information System, the EU
 statuses we learnt, and the upstream statements a first downstream operator or trader recorded.
 
-They were compliance's models until this app took the EU outbox over: their tables keep the
-names they were created with (`db_table`), so no row moved (migrations 0001 here and
-compliance 0067).
+They were compliance's models until this app took the EU outbox over: no row moved
+(migrations 0001 here and compliance 0067), and 0005 renamed their tables to this app's.
 """
 
 from __future__ import annotations
@@ -91,7 +90,6 @@ class EuSubmission(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        db_table = "compliance_eusubmission"
         indexes = [
             models.Index(fields=["state", "next_attempt_at"], name="eu_submission_due"),
             models.Index(fields=["state", "next_poll_at"], name="eu_submission_poll_due"),
@@ -111,7 +109,6 @@ class EuStatusChange(models.Model):
     detail = models.TextField(blank=True)
 
     class Meta:
-        db_table = "compliance_eustatuschange"
         ordering = ["changed_at", "id"]
 
     def __str__(self) -> str:
@@ -175,7 +172,6 @@ class UpstreamReference(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        db_table = "compliance_upstreamreference"
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["due_at"], name="upstream_reference_due")]
         constraints = [

@@ -41,19 +41,3 @@ def _walk(node: Any) -> Any:
 def encode(document: dict[str, Any]) -> bytes:
     """Compact UTF-8 JSON of a GeoJSON object with every coordinate truncated to six decimals."""
     return json.dumps(_walk(document), separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-
-
-def point_feature(
-    longitude: float, latitude: float, *, area_ha: float | None = None, production_place: str | None = None
-) -> dict[str, Any]:
-    """A Point Feature; `Area` (hectares, a number) and `ProductionPlace` are EU properties (OPS 9.2)."""
-    properties: dict[str, Any] = {}
-    if production_place:
-        properties["ProductionPlace"] = production_place
-    if area_ha is not None:
-        properties["Area"] = float(area_ha)
-    return {
-        "type": "Feature",
-        "properties": properties,
-        "geometry": {"type": "Point", "coordinates": [longitude, latitude]},
-    }

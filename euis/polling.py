@@ -8,7 +8,7 @@ still SUBMITTED after a day costs about eight calls.
 
 from __future__ import annotations
 
-from euis.contract import FINAL_STATUSES, FIRST_POLL_DELAY_SECONDS, EudrStatus
+from euis.contract import FIRST_POLL_DELAY_SECONDS
 
 POLL_DELAY_CAP_SECONDS = 4 * 60 * 60
 
@@ -16,8 +16,3 @@ POLL_DELAY_CAP_SECONDS = 4 * 60 * 60
 def next_poll_delay(polls_done: int, *, first: float = FIRST_POLL_DELAY_SECONDS) -> float:
     """Seconds to wait before status check number `polls_done + 1` after a submission."""
     return float(min(POLL_DELAY_CAP_SECONDS, first * 2 ** max(0, polls_done)))
-
-
-def needs_polling(status: EudrStatus) -> bool:
-    """True while the EU may still change the status by itself (SUBMITTED and the like)."""
-    return status not in FINAL_STATUSES

@@ -10,19 +10,14 @@ minute apart, CF1 7.3) and the WebServiceClientId header go with it.
 from __future__ import annotations
 
 import base64
-import binascii
 import hashlib
-import hmac
 import secrets
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from lxml import etree
 
 from euis.contract import (
-    CLOCK_SKEW_SECONDS,
     NONCE_BYTES,
     NONCE_ENCODING_TYPE,
     NS_BASE,
@@ -99,84 +94,3 @@ def add_security_headers(
     nonce_element.set("EncodingType", NONCE_ENCODING_TYPE)
     _sub(token, NS_WSU, "Created", created)
     _sub(header, NS_BASE, "WebServiceClientId", credentials.client_id)
-
-
-# --- The receiving side (the fake EU Information System uses it) -------------------
-
-
-class SecurityRefused(Exception):
-    """`code` is the WS-Security fault code (OASIS SOAP Message Security 1.1, section 12)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-class NonceCache:
-    """Nonces seen within the accepted clock window; a second use is a replay."""
-
-    def __init__(self, window_seconds: float = 2 * CLOCK_SKEW_SECONDS) -> None:
-        self._seen: dict[str, datetime] = {}
-        self._window = timedelta(seconds=window_seconds)
-        self._lock = threading.Lock()
-
-    def first_use(self, nonce: str, now: datetime) -> bool:
-        with self._lock:
-            self._seen = {n: t for n, t in self._seen.items() if now - t < self._window}
-            if nonce in self._seen:
-                return False
-            self._seen[nonce] = now
-            return True
-
-
-def _text(parent: etree._Element | None, ns: str, tag: str) -> str | None:
-    if parent is None:
-        return None
-    child = parent.find(f"{{{ns}}}{tag}")
-    return child.text.strip() if child is not None and child.text else None
-
-
-def check_security(
-    header: etree._Element | None,
-    *,
-    key_for: Callable[[str], str | None],
-    now: datetime,
-    nonces: NonceCache,
-    max_skew_seconds: float = CLOCK_SKEW_SECONDS,
-) -> tuple[str, str]:
-    """Verify the token in a SOAP header; return (username, client id) or raise SecurityRefused."""
-    security = header.find(f"{{{NS_WSSE}}}Security") if header is not None else None
-    if security is None:
-        raise SecurityRefused("InvalidSecurity", "No wsse:Security header.")
-    token = security.find(f"{{{NS_WSSE}}}UsernameToken")
-    username = _text(token, NS_WSSE, "Username")
-    password = token.find(f"{{{NS_WSSE}}}Password") if token is not None else None
-    nonce_text = _text(token, NS_WSSE, "Nonce")
-    created = _text(token, NS_WSU, "Created")
-    if not (username and password is not None and password.text and nonce_text and created):
-        raise SecurityRefused(
-            "InvalidSecurityToken", "UsernameToken needs Username, Password, Nonce and Created."
-        )
-    if password.get("Type") != PASSWORD_DIGEST_TYPE:
-        raise SecurityRefused("UnsupportedSecurityToken", "Only PasswordDigest is accepted.")
-    timestamp = security.find(f"{{{NS_WSU}}}Timestamp")
-    expires = _text(timestamp, NS_WSU, "Expires")
-    if timestamp is None or not expires:
-        raise SecurityRefused("InvalidSecurity", "A wsu:Timestamp with Expires is required.")
-    try:
-        created_at, expires_at = parse_instant(created), parse_instant(expires)
-        nonce = base64.b64decode(nonce_text, validate=True)
-    except (ValueError, binascii.Error) as exc:
-        raise SecurityRefused("InvalidSecurityToken", f"Malformed token: {exc}.") from exc
-    if abs((now - created_at).total_seconds()) > max_skew_seconds or expires_at <= now:
-        raise SecurityRefused("MessageExpired", "The message timestamp is outside the accepted window.")
-    key = key_for(username)
-    expected = password_digest(nonce, created, key) if key is not None else ""
-    if key is None or not hmac.compare_digest(expected, password.text.strip()):
-        raise SecurityRefused("FailedAuthentication", "The security token could not be authenticated.")
-    if not nonces.first_use(nonce_text, now):
-        raise SecurityRefused("FailedAuthentication", "The nonce was already used (replay).")
-    client_id = _text(header, NS_BASE, "WebServiceClientId")
-    if not client_id:
-        raise SecurityRefused("InvalidSecurity", "The WebServiceClientId header is missing.")
-    return username, client_id

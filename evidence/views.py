@@ -17,7 +17,7 @@ from eudr_service.lib.openapi import PROBLEM_RESPONSES
 from eudr_service.lib.problems import Problem
 from evidence import keys, records
 from evidence.models import EvidenceRecord
-from evidence.serializers import EvidenceDocumentSerializer
+from evidence.schema import EvidenceDocumentSerializer
 
 _RECORD_ID = OpenApiParameter("evidence_id", OpenApiTypes.STR, OpenApiParameter.PATH)
 _SIGNED_BYTES = OpenApiResponse(

@@ -2,9 +2,9 @@
 (Article 38), each row valid over a period so that the answer for any past day stays what it
 was.
 
-The tables keep the names they had when these models lived in the compliance app
-(`compliance_*`) and then in the risk app (`risk_applicationdate`): the models moved, the
-data did not.
+The tables were created when these models lived in the compliance app and then in the risk
+app: the models moved, the data did not, and migration 0004 renamed the tables to this
+app's.
 """
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ class CountryBenchmark(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        db_table = "compliance_countrybenchmark"
         ordering = ["country_code", "valid_from"]
         constraints = [
             models.UniqueConstraint(fields=["country_code", "valid_from"], name="unique_benchmark_per_date")
@@ -72,7 +71,6 @@ class AnnexIEntry(models.Model):
     note = models.TextField(blank=True, help_text="What was checked, and any doubt")
 
     class Meta:
-        db_table = "compliance_annexientry"
         ordering = ["commodity", "hs_code", "applies_from"]
         verbose_name = "Annex I entry"
         verbose_name_plural = "Annex I entries"
@@ -133,7 +131,6 @@ class ApplicationDate(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        db_table = "risk_applicationdate"
         ordering = ["category", "valid_from"]
         constraints = [
             models.UniqueConstraint(fields=["category", "valid_from"], name="unique_application_date_per_act")

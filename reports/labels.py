@@ -200,19 +200,6 @@ def number(value: Decimal | float | int | None, places: int, lang: str) -> str |
     return text
 
 
-def plural_form(count: int, lang: str) -> str:
-    """The CLDR plural category of an integer count: "one"/"other" in English,
-    "one"/"few"/"many" in Polish (1 dostawca; 2-4, 22-24, 32-34... dostawcy;
-    0, 5-21, 25-31... dostawców)."""
-    if lang != "pl":
-        return "one" if count == 1 else "other"
-    if count == 1:
-        return "one"
-    if count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14):
-        return "few"
-    return "many"
-
-
 # The failures the service writes into a report's `error` (reports.services, reports.tasks):
 # the stored text stays as written (the API's `error` gives it in English); the panel shows
 # it in the reader's language.

@@ -102,11 +102,6 @@ def country_at(lat: float, lng: float) -> str | None:
     return get_index().country_at(lat, lng)
 
 
-def country_name(code: str) -> str | None:
-    """English short name of a country as written in Natural Earth, for display."""
-    return get_index().names.get(code.upper())
-
-
 def boundaries_source() -> str:
     """Attribution of the boundary data, e.g. for the `source` of a risk factor."""
     return get_index().source

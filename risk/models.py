@@ -1,8 +1,8 @@
 """The risk engine's records: parcels, forest layers, risk jobs. (The legal reference data
 lives in the regulation app.)
 
-The older tables keep the names they had when those models lived in the compliance app
-(`compliance_*`): the models moved, the data did not.
+The older tables were created when those models lived in the compliance app: the models
+moved, the data did not, and migration 0007 renamed the tables to this app's.
 """
 
 from __future__ import annotations
@@ -38,9 +38,6 @@ class ParcelRecord(models.Model):
     geometry_wkt = models.TextField(help_text="EPSG:4326, longitude-latitude order")
     fetched_at = models.DateTimeField()
 
-    class Meta:
-        db_table = "compliance_parcelrecord"
-
     def __str__(self) -> str:
         return self.parcel_id
 
@@ -64,7 +61,6 @@ class ForestLayerRecord(models.Model):
     source_url = models.CharField(max_length=500, blank=True, help_text="publisher's page or folder")
 
     class Meta:
-        db_table = "compliance_forestlayerrecord"
         ordering = ["registered_at", "id"]
 
     def __str__(self) -> str:
@@ -101,7 +97,6 @@ class ForestTile(models.Model):
     fetched_at = models.DateTimeField()
 
     class Meta:
-        db_table = "compliance_foresttile"
         ordering = ["layer_id", "-north", "west"]
         constraints = [
             models.UniqueConstraint(fields=["layer", "tile_id"], name="forest_tile_unique_per_layer")
@@ -144,7 +139,6 @@ class RiskJob(models.Model):
     livemode = models.BooleanField(default=True)
 
     class Meta:
-        db_table = "compliance_riskjob"
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["expires_at"], name="risk_job_expires")]
 
@@ -174,7 +168,6 @@ class RiskJobChunk(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        db_table = "compliance_riskjobchunk"
         ordering = ["job_id", "index"]
         constraints = [models.UniqueConstraint(fields=["job", "index"], name="risk_job_chunk_unique")]
         indexes = [models.Index(fields=["status", "started_at"], name="risk_job_chunk_sweep")]

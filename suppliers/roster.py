@@ -27,7 +27,6 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from openpyxl import load_workbook
 
-from eudr_service.lib.exports import csv_bytes
 from eudr_service.lib.fields import text_forbidden_character
 from eudr_service.lib.herd_number import HERD_NUMBER_EXAMPLE, herd_number_normalise
 from eudr_service.lib.nip import nip_normalise
@@ -186,12 +185,6 @@ def template_table(lang: str) -> tuple[list[str], list[list[str]]]:
     """The roster template: the header row in `lang` (pl or en) and one example row."""
     headers = [column.polish if lang == "pl" else column.english for column in COLUMNS]
     return headers, [[EXAMPLE_ROW[column.key] for column in COLUMNS]]
-
-
-def template_csv(lang: str) -> str:
-    """The template as its download writes it (eudr_service.lib.exports), without the byte order mark."""
-    headers, rows = template_table(lang)
-    return csv_bytes(headers=headers, rows=rows, lang=lang).decode("utf-8-sig")
 
 
 def read_table(data: bytes, *, file_format: str) -> list[list[str]]:

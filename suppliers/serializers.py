@@ -8,8 +8,8 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from compliance.downstream_views import TradingPartnerOutSerializer
 from compliance.models import Activity
+from compliance.serializers import TradingPartnerOutSerializer
 from eu_filing.models import UpstreamState
 from eu_filing.outbox import eu_credential_usable
 from eudr_service.lib.fields import ApiModelSerializer, QuantityField, TimestampField, plain_text

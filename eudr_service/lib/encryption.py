@@ -37,11 +37,6 @@ class DecryptionError(Exception):
     """A stored token that none of the configured keys opens (wrong or dropped key)."""
 
 
-def key_generate() -> str:
-    """A fresh key for ENCRYPTION_KEYS."""
-    return Fernet.generate_key().decode()
-
-
 def development_key(secret_key: str) -> str:
     """The embedded mode's key, derived from SECRET_KEY (never used with DEBUG=0)."""
     digest = hashlib.sha256(_DEV_KEY_CONTEXT + secret_key.encode()).digest()

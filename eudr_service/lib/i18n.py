@@ -36,8 +36,3 @@ class Translated(Mapping[str, str]):
 def by_language(messages: Mapping[str, Promise | str]) -> dict[str, Translated]:
     """{"pl": ..., "en": ...}: the table in each language of the service."""
     return {code: Translated(messages, code) for code, _name in settings.LANGUAGES}
-
-
-def in_language(lang: str, message: Promise | str) -> str:
-    with override(lang):
-        return str(message)

@@ -48,7 +48,7 @@ def _published_query_names(callback: Callable[..., Any], method: str, path: str)
 
 def query_parameters_check(request: Request, *, also: frozenset[str] = frozenset()) -> None:
     """400 naming every query parameter the list does not take (nothing is silently dropped)."""
-    match = getattr(request._request, "resolver_match", None)
+    match = getattr(request, "resolver_match", None)  # DRF reads it from the Django request
     if match is None:
         return
     route = "/" + match.route.lstrip("/") if match.route else request.path

@@ -67,7 +67,7 @@ def problem_body(
     errors: list[dict[str, Any]] | None = None,
     extra: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    if getattr(settings, "PROBLEM_TYPES_STRICT", False) and code not in PROBLEM_TYPES:
+    if settings.PROBLEM_TYPES_STRICT and code not in PROBLEM_TYPES:
         # Every `type` must lead to a page that explains it (eudr_service.lib.problem_types).
         raise LookupError(f"problem code {code!r} has no entry in eudr_service.lib.problem_types")
     body: dict[str, Any] = {

@@ -10,6 +10,10 @@ each status change, the API key lookup), so they all pay it.
 A `redis.Redis` is safe to share between threads and across a fork (its pool
 hands each thread its own connection and resets itself in a child process), so
 one per pool is kept and reused. Everything else is Django's.
+
+The daily quota (accounts.quota) runs its own Lua script beside the cache: `write_client`
+gives it the client (and so the pool) a key is written through, and `loads` decodes a value
+the script read as `get` would, with the serializer the cache was configured with.
 """
 
 from __future__ import annotations
@@ -32,8 +36,20 @@ class ClientPerPoolRedisCacheClient(RedisCacheClient):
             client = self._clients[id(pool)] = self._client(connection_pool=pool)
         return client
 
+    @property
+    def serializer(self) -> Any:
+        return self._serializer
+
 
 class RedisCache(DjangoRedisCache):
     def __init__(self, server: str, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._class = ClientPerPoolRedisCacheClient
+
+    def write_client(self, key: Any) -> Any:
+        """The redis-py client `key` is written through (for commands the cache API lacks)."""
+        return self._cache.get_client(key, write=True)
+
+    def loads(self, raw: bytes) -> Any:
+        """A value read from Redis outside the cache API, decoded as `get` would decode it."""
+        return self._cache.serializer.loads(raw)

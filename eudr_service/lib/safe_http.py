@@ -184,11 +184,11 @@ LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
 
 
 def allow_insecure_default() -> bool:
-    return bool(getattr(settings, "WEBHOOKS_ALLOW_INSECURE", False))
+    return settings.WEBHOOKS_ALLOW_INSECURE
 
 
 def allowed_ports() -> tuple[int, ...]:
-    return tuple(getattr(settings, "WEBHOOKS_ALLOWED_PORTS", (443, 8443)))
+    return tuple(settings.WEBHOOKS_ALLOWED_PORTS)
 
 
 def webhook_policy(allow_insecure: bool | None = None) -> Policy:

@@ -49,6 +49,7 @@ class _Served:
     version: str
     language: str  # for names in answers (a commodity's): Accept-Language, pl or en
     old_form: bool = False  # the answer used a form a later version changed
+    deprecated_body: str | None = None  # the deprecated body form the request used (a DEPRECATED_BODIES name)
 
 
 _served: ContextVar[_Served | None] = ContextVar("api_version_served", default=None)
@@ -138,16 +139,17 @@ def deprecation_for(path: str) -> Deprecation | None:
     return None
 
 
-_BODY_ATTRIBUTE = "deprecated_body"
-
-
 def deprecated_body_mark(request: HttpRequest, body: str) -> None:
     """Note that `request` used the deprecated body form `body` (a DEPRECATED_BODIES name).
 
-    Takes Django's request or DRF's (whose attributes set on it stay on the wrapper)."""
+    Takes Django's request or DRF's: the mark is kept with what the middleware serves this
+    request (an attribute set on DRF's wrapper would stay on the wrapper); outside the API's
+    middleware there are no headers to give, so nothing is kept."""
     if not any(row["body"] == body for row in settings.DEPRECATED_BODIES):
         raise LookupError(f"{body!r} is not in settings.DEPRECATED_BODIES")
-    setattr(getattr(request, "_request", request), _BODY_ATTRIBUTE, body)
+    served = _served.get()
+    if served is not None:
+        served.deprecated_body = body
 
 
 def _version_deprecation(served: _Served) -> Deprecation | None:
@@ -173,8 +175,8 @@ def _introduced_in(view_func: Callable[..., object]) -> str | None:
     return since or getattr(getattr(view_func, "cls", None), "api_since", None)
 
 
-def _body_deprecation(request: HttpRequest) -> Deprecation | None:
-    body = getattr(request, _BODY_ATTRIBUTE, None)
+def _body_deprecation(served: _Served) -> Deprecation | None:
+    body = served.deprecated_body
     if body is None:
         return None
     return next((e for e in _parse_table(settings.DEPRECATED_BODIES, "body") if e.subject == body), None)
@@ -212,7 +214,7 @@ class ApiVersionMiddleware:
         # unless the view chose a policy itself (the public verify answer and widget do).
         if "Cache-Control" not in response:
             response["Cache-Control"] = "no-store"
-        deprecation = deprecation_for(path) or _body_deprecation(request) or _version_deprecation(served)
+        deprecation = deprecation_for(path) or _body_deprecation(served) or _version_deprecation(served)
         if deprecation is not None:
             for name, value in deprecation.headers(settings.PUBLIC_BASE_URL).items():
                 response[name] = value

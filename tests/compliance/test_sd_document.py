@@ -9,9 +9,9 @@ from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from compliance.declarations import ANNEX_III_POINT_4_EN, SD_DECLARATION_VERSION
-from compliance.identifiers import has_valid_check
 from compliance.models import DueDiligenceStatement, FilingKind
 from tests.compliance.test_dds_api import GENERATE, JSON, body
+from tests.compliance.test_identifiers import check_holds
 from tests.eu_filing.test_simplified_declaration import SD, declaration
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +56,7 @@ def test_a_new_declaration_gets_an_sd_identifier_and_a_statement_keeps_dds(
 ):
     record = file_declaration(client, django_capture_on_commit_callbacks)
     assert record["dds_id"].startswith("SD-PL-")
-    assert has_valid_check(record["dds_id"])
+    assert check_holds(record["dds_id"])
     assert record["document_type"] == "simplified_declaration"
     statement = client.post(GENERATE, body(), format="json", **JSON).json()
     assert statement["dds_id"].startswith("DDS-PL-")

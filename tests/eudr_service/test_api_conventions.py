@@ -28,9 +28,9 @@ from compliance.evidence_record import statement_record_write
 from compliance.models import FilingKind
 from eudr_service.lib import safe_http
 from regulation.commodities import IN_SCOPE_CODES, OUT_OF_SCOPE_CODES
-from suppliers.roster import template_csv
 from tests.compliance.test_dds_api import with_plots
 from tests.compliance.test_downstream import SUPPLIER
+from tests.suppliers.test_roster import template_csv
 
 LATEST = {"HTTP_API_VERSION": settings.LATEST_API_VERSION}
 TIMESTAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$")

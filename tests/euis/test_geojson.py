@@ -2,7 +2,7 @@
 
 import json
 
-from euis.geojson import encode, point_feature, truncate
+from euis.geojson import encode, truncate
 
 
 def test_coordinates_are_truncated_not_rounded_to_six_decimals():
@@ -26,10 +26,3 @@ def test_encode_cuts_every_coordinate_and_leaves_properties_alone():
     assert decoded["geometry"]["coordinates"][0][1] == [21.001234, 52.0]
     assert decoded["geometry"]["coordinates"][0][2] == [21.001234, 52.001]
     assert decoded["properties"] == {"Area": 1.23456789, "ProductionPlace": "Działka 6509"}
-
-
-def test_point_feature_carries_area_as_a_number_and_longitude_first():
-    feature = point_feature(21.05, 52.25, area_ha=2.5, production_place="Pole")
-    assert feature["geometry"]["coordinates"] == [21.05, 52.25]
-    assert feature["properties"] == {"ProductionPlace": "Pole", "Area": 2.5}
-    assert point_feature(21.05, 52.25)["properties"] == {}

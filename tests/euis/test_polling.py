@@ -1,7 +1,7 @@
 """Polling advice: the EU's 30 minutes first, then less and less often."""
 
-from euis.contract import EudrStatus
-from euis.polling import needs_polling, next_poll_delay
+from euis.contract import FINAL_STATUSES, EudrStatus
+from euis.polling import next_poll_delay
 
 
 def test_first_check_waits_the_30_minutes_the_eu_asks_for_then_backs_off_to_four_hours():
@@ -11,8 +11,7 @@ def test_first_check_waits_the_30_minutes_the_eu_asks_for_then_backs_off_to_four
     assert next_poll_delay(10) == 4 * 60 * 60
 
 
-def test_only_unsettled_statuses_need_polling():
-    assert needs_polling(EudrStatus.SUBMITTED)
-    assert not needs_polling(EudrStatus.AVAILABLE)
-    assert not needs_polling(EudrStatus.REJECTED)
-    assert not needs_polling(EudrStatus.WITHDRAWN)
+def test_only_unsettled_statuses_are_polled_again():
+    """The outbox stops polling a submission whose status is final (eu_filing.outbox)."""
+    assert EudrStatus.SUBMITTED not in FINAL_STATUSES
+    assert {EudrStatus.AVAILABLE, EudrStatus.REJECTED, EudrStatus.WITHDRAWN} <= FINAL_STATUSES

@@ -6,11 +6,14 @@ import base64
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from euis.fake_eu.security import Nonces, authenticate
+from euis.fake_eu.server import FakeAccount
+from euis.fake_eu.soap import AuthenticationRefused
 from lxml import etree
 
 from euis import envelopes
 from euis.contract import NONCE_ENCODING_TYPE, NS_BASE, NS_SOAP, NS_WSSE, NS_WSU, PASSWORD_DIGEST_TYPE
-from euis.wsse import Credentials, NonceCache, SecurityRefused, check_security, password_digest
+from euis.wsse import Credentials, password_digest
 
 NOW = datetime(2026, 1, 15, 10, 0, tzinfo=UTC)
 NONCE = bytes(range(16))
@@ -63,7 +66,9 @@ def test_credentials_must_be_complete():
 
 
 def _check(header, *, now=NOW, key="demo-key", nonces=None):
-    return check_security(header, key_for=lambda name: key, now=now, nonces=nonces or NonceCache())
+    """The fake EU's check of a header we built (None: the EU knows no such user)."""
+    accounts = {} if key is None else {"demo-user": FakeAccount(username="demo-user", authentication_key=key)}
+    return authenticate(header, accounts=accounts, now=now, nonces=nonces or Nonces())
 
 
 def test_receiver_accepts_a_correct_token():
@@ -80,26 +85,26 @@ def test_receiver_accepts_a_correct_token():
     ],
 )
 def test_receiver_refuses_wrong_key_unknown_user_and_stale_timestamps(change, code):
-    with pytest.raises(SecurityRefused) as refused:
+    with pytest.raises(AuthenticationRefused) as refused:
         _check(_header(), **change)
     assert refused.value.code == code
 
 
 def test_receiver_refuses_a_replayed_nonce():
-    nonces = NonceCache()
+    nonces = Nonces()
     _check(_header(), nonces=nonces)
-    with pytest.raises(SecurityRefused, match="replay"):
+    with pytest.raises(AuthenticationRefused, match="nonce was already used"):
         _check(_header(), nonces=nonces)
 
 
 def test_receiver_refuses_plain_text_passwords_and_a_missing_client_id():
     header = _header()
     header.find(f".//{{{NS_WSSE}}}Password").set("Type", "#PasswordText")
-    with pytest.raises(SecurityRefused) as refused:
+    with pytest.raises(AuthenticationRefused) as refused:
         _check(header)
     assert refused.value.code == "UnsupportedSecurityToken"
     header = _header()
     header.remove(header.find(f"{{{NS_BASE}}}WebServiceClientId"))
-    with pytest.raises(SecurityRefused) as refused:
+    with pytest.raises(AuthenticationRefused) as refused:
         _check(header)
-    assert refused.value.code == "InvalidSecurity"
+    assert refused.value.code == "FailedAuthentication"

@@ -93,10 +93,6 @@ def test_source_names_natural_earth_and_world_atlas():
     assert "world-atlas 2.0.2" in source
 
 
-def test_country_name_for_display():
-    assert countries.country_name("pl") == "Poland"
-
-
 def test_index_is_built_once_under_concurrent_first_use(monkeypatch, tmp_path):
     built = []
 

@@ -12,7 +12,8 @@ from django.conf import settings as django_settings
 
 from panel.forms import SimplifiedDeclarationForm
 from standins.uldk import PARCELS, UldkStandIn
-from suppliers.roster import EXAMPLE_ROW, template_csv
+from suppliers.roster import EXAMPLE_ROW
+from tests.suppliers.test_roster import template_csv
 
 pytestmark = pytest.mark.django_db
 SINGLE = "/api/eudr/v1/risk-score"

@@ -290,8 +290,8 @@ def test_a_filing_that_cannot_reach_the_eu_says_so_when_it_starts_and_after(
     with django_capture_on_commit_callbacks(execute=True):
         started = buyer.post(filings, OPTIONS, format="json")
     assert started.status_code == 202, started.content
-    eu = started.json()["eu"]
-    assert eu["reachable"] is False and "Nothing reaches the EU" in eu["notice"]
+    answer = started.json()["eu"]
+    assert answer["reachable"] is False and "Nothing reaches the EU" in answer["notice"]
     done = buyer.get(f"{filings}/{started.json()['id']}").json()
     assert done["status"] == "done" and done["eu"]["reachable"] is False
     assert done["eu"]["progress"]["no_credentials"] == 3 and done["eu"]["progress"]["with_reference"] == 0

@@ -8,11 +8,20 @@ import pytest
 from django.db import connection
 from openpyxl import Workbook
 
+from eudr_service.lib.exports import csv_bytes
 from suppliers.models import RosterImport, Supplier
-from suppliers.roster import COLUMNS, RosterInvalid, template_csv
+from suppliers.roster import COLUMNS, RosterInvalid, template_table
 from suppliers.services import roster_import
 
 pytestmark = pytest.mark.django_db
+
+
+def template_csv(lang: str) -> str:
+    """The roster template as its download writes it (suppliers.views), without the byte order mark."""
+    headers, rows = template_table(lang)
+    return csv_bytes(headers=headers, rows=rows, lang=lang).decode("utf-8-sig")
+
+
 HEADER = ",".join(
     [
         "producer_number",

@@ -29,10 +29,9 @@ from suppliers.roster import (
     XLSX_MAX_SHEET_ROWS,
     RosterInvalid,
     read_table,
-    template_csv,
     validate,
 )
-from tests.suppliers.test_roster import GOOD, HEADER
+from tests.suppliers.test_roster import GOOD, HEADER, template_csv
 
 pytestmark = pytest.mark.django_db
 SUPPLIERS = "/api/eudr/v1/suppliers"

@@ -5,11 +5,12 @@ from __future__ import annotations
 import importlib
 
 import pytest
+from cryptography.fernet import Fernet
 from django.core.management import call_command
 from django.db import connection
 from standardwebhooks.webhooks import Webhook
 
-from eudr_service.lib.encryption import DecryptionError, key_generate
+from eudr_service.lib.encryption import DecryptionError
 from webhooks.models import Endpoint
 from webhooks.services import endpoint_rotate_secret
 
@@ -34,7 +35,7 @@ def test_the_database_holds_no_plain_secret(insecure, make_endpoint, receiver, r
 
 
 def test_rotating_the_encryption_key_keeps_secrets_readable(settings, make_endpoint, insecure, receiver):
-    old, new = key_generate(), key_generate()
+    old, new = Fernet.generate_key().decode(), Fernet.generate_key().decode()
     settings.ENCRYPTION_KEYS = [old]
     endpoint = make_endpoint(receiver.url)
     token_before = _raw(endpoint)[0]
@@ -48,7 +49,7 @@ def test_rotating_the_encryption_key_keeps_secrets_readable(settings, make_endpo
 
 def test_a_dropped_key_is_an_error_not_an_empty_secret(settings, make_endpoint, insecure, receiver):
     endpoint = make_endpoint(receiver.url)
-    settings.ENCRYPTION_KEYS = [key_generate()]
+    settings.ENCRYPTION_KEYS = [Fernet.generate_key().decode()]
     with pytest.raises(DecryptionError):
         Endpoint.objects.get(pk=endpoint.pk)
 

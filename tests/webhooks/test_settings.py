@@ -71,8 +71,8 @@ def test_production_refuses_to_start_without_encryption_keys():
 
 @pytest.mark.parametrize("keys", ["not-a-key", "{k},", "{k},{k}"])
 def test_malformed_encryption_keys_stop_start_up(keys):
-    from eudr_service.lib.encryption import key_generate
+    from cryptography.fernet import Fernet
 
-    result = _check({"ENCRYPTION_KEYS": keys.format(k=key_generate())})
+    result = _check({"ENCRYPTION_KEYS": keys.format(k=Fernet.generate_key().decode())})
     assert result.returncode != 0
     assert "ENCRYPTION_KEYS" in result.stderr

@@ -1,5 +1,6 @@
 """Shapes of evidence documents, for the OpenAPI schema (the bodies are built by
-evidence.records)."""
+evidence.records). A front door of the app: a statement's evidence endpoint answers with the
+same document, so compliance describes it with these."""
 
 from rest_framework import serializers
 
