@@ -18,6 +18,7 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from compliance.downstream import organisation_roles_set, trading_partner_record_create
+from compliance.labels import RULE_TEXTS
 from compliance.screening import Rule
 from eu_filing.models import EuState, EuSubmission
 from euis.contract import EudrStatus
@@ -55,17 +56,25 @@ def english_sentences() -> list[str]:
 def untranslated_on_polish_page(page: str) -> list[str]:
     text = visible_text(page)
     found = [sentence for sentence in english_sentences() if sentence in text]
-    found += [code for code in RULE_CODES if re.search(rf"\b{code}\b", text)]
-    found += [status.value for status in EudrStatus if re.search(rf"\b{status.value}\b", text)]
     found += [reference for reference in LEGAL_REFERENCES if reference in text]
     with translation.override("en"):
         found += [str(label) for label in EuState.labels if str(label) in text]
     found += [phrase for phrase in ("plot(s)", "Automatic screening") if phrase in text]
-    # Raw codes and the model's English labels where a word is due (issue 43).
+    found += [label for label in ("acceptance (testing)",) if label in text]
+    return found + raw_codes(text)
+
+
+def raw_codes(text: str) -> list[str]:
+    """Codes where a person reads a word, in any language: a bilingual PDF too must not
+    show them (issue 43: "already_declared: 195", "Działalność / Activity domestic").
+    A rule's English label may hold its code as a word ("filed, awaiting screening"):
+    labels are read past, so the code alone is what is found."""
+    for words in sorted(RULE_TEXTS["en"].values(), key=len, reverse=True):
+        text = text.replace(words, " ")
+    found = [code for code in RULE_CODES if re.search(rf"\b{code}\b", text)]
+    found += [status.value for status in EudrStatus if re.search(rf"\b{status.value}\b", text)]
     found += [code for code in ("already_declared", "no_mandate") if re.search(rf"\b{code}\b", text)]
-    found += [
-        label for label in ("acceptance (testing)", "Activity domestic", "Activity import") if label in text
-    ]
+    found += [label for label in ("Activity domestic", "Activity import") if label in text]
     return found
 
 
