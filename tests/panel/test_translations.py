@@ -176,3 +176,46 @@ def test_every_panel_page_in_polish_has_no_english(filed):
         assert untranslated_on_polish_page(response.content.decode()) == [], url
         read.append(url)
     assert len(read) >= 10, read
+
+
+def _public_pages_without_ids() -> list[str]:
+    """Every page of the root URLconf outside the panel, the API and the admin."""
+    from django.urls import URLResolver, get_resolver
+
+    def walk(patterns, prefix=""):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                yield from walk(pattern.url_patterns, prefix + str(pattern.pattern))
+            else:
+                yield prefix + str(pattern.pattern)
+
+    return sorted(
+        "/" + url
+        for url in walk(get_resolver().url_patterns)
+        if "<" not in url and "(?" not in url and not url.startswith(("api/", "panel/", "admin", "^"))
+    )
+
+
+# Pages written in English only, and served as such (`<html lang="en">`): the method
+# descriptions are rendered from docs/*.md, which have no Polish version yet; the badge's
+# demo is a page for a site's developer, showing the badge in both languages by status code.
+ENGLISH_ONLY_PAGES = {"/methodology", "/widget/demo"}
+
+
+def test_every_public_page_in_polish_has_no_english(client):
+    """The sign-in pages, the problems, the widget's demo: what a visitor reads before an
+    account, asked for by a Polish browser."""
+    pages = _public_pages_without_ids()
+    assert "/accounts/signup/" in pages and "/problems/" in pages  # the walk finds them
+    read = []
+    for url in pages:
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE="pl")
+        if response.status_code != 200 or "text/html" not in response.get("Content-Type", ""):
+            continue  # redirects, JSON, scripts and POST-only actions
+        page = response.content.decode()
+        if url in ENGLISH_ONLY_PAGES:
+            assert '<html lang="en">' in page, url  # says it is English, not a Polish page with English
+            continue
+        assert untranslated_on_polish_page(page) == [], url
+        read.append(url)
+    assert len(read) >= 5, read
