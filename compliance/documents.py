@@ -166,12 +166,22 @@ def dds_pdf_context(*, statement: DueDiligenceStatement) -> dict[str, Any]:
         change.rule_both = both(RULE_TEXTS, change.rule)
         change.reason_both = history_reason(change.reason)
     evidence = statement.evidence()
+    # The findings behind the rule, by the marks the plot tables explain ("R1 (3)"); a
+    # finding no plot carries (a product without plots) in words. Never the code.
+    reasons = [
+        {
+            "text": rule_marks.get(both(RULE_TEXTS, reason["code"])) or both(RULE_TEXTS, reason["code"]),
+            "count": reason["count"],
+        }
+        for reason in evidence["reasons"] or []
+    ]
     return {
         "statement": statement,
         "status": status,
         "status_both": both(STATUS_TEXTS, status),
         "risk_both": both(RISK_TEXTS, statement.risk_level),
         "rule_both": both(RULE_TEXTS, evidence["rule"] or ""),
+        "reasons": reasons,
         "badge": statement.badge(),
         # The same rule as the public record: verified and valid only while COMPLIANT
         # with a confirmed operator; EXPIRED shows when it lapsed.

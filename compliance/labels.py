@@ -39,6 +39,8 @@ RULE_LABELS = {
 }
 # Statuses as the public status page and the PDFs word them.
 STATUS_LABELS = {
+    # Only in a status history: the first change of every statement starts from it.
+    "DRAFT": pgettext_lazy("public status", "draft"),
     "SUBMITTED": pgettext_lazy("public status", "submitted"),
     "UNDER_REVIEW": pgettext_lazy("public status", "under review"),
     "COMPLIANT": pgettext_lazy("public status", "compliant"),

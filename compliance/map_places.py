@@ -13,9 +13,11 @@ outside it. So the map names the places around it, from the GeoNames extract we 
 
 Labels never overlap each other or what the caller marks as taken (plot numbers, the
 inset, the scale bar): a greedy check of estimated text boxes, most important first, a
-few positions tried per label. Names are data: escaped, never translated. Each label is
-drawn twice, a white outline under the text, so that it stays readable over borders and
-plots in the browser and in WeasyPrint alike (no `paint-order`, no CSS).
+few positions tried per label. Names are data, escaped, in the map's language: the
+Polish name where GeoNames has one (Praga, Lwów), else GeoNames' name; a map in two
+languages writes both where they differ ("Praga / Prague"). Each label is drawn twice,
+a white outline under the text, so that it stays readable over borders and plots in
+the browser and in WeasyPrint alike (no `paint-order`, no CSS).
 """
 
 from __future__ import annotations
@@ -86,11 +88,17 @@ def _label(x: float, y: float, text: str, anchor: str, css_class: str) -> str:
     )
 
 
+def _name(place: Place, lang: str) -> str:
+    """The place's name for a map in `lang` ("pl", "en", or both as "pl+en")."""
+    names = dict.fromkeys(place.name_in(code) for code in lang.split("+"))
+    return " / ".join(names)
+
+
 def _importance(place: Place) -> tuple:
     return (-place.tier, -place.population, place.name)
 
 
-def _in_view(places: list[Place], project: Callable, layout: _Layout) -> list[str]:
+def _in_view(places: list[Place], project: Callable, layout: _Layout, lang: str) -> list[str]:
     drawn: list[str] = []
     for place in sorted(places, key=_importance):
         if len(drawn) >= MAX_IN_VIEW:
@@ -99,7 +107,8 @@ def _in_view(places: list[Place], project: Callable, layout: _Layout) -> list[st
         dot = Box(px - 3, py - 3, px + 3, py + 3)
         if not layout.fits(dot):
             continue
-        w = _text_width(place.name)
+        name = _name(place, lang)
+        w = _text_width(name)
         # Right of the dot, left, above, below: the first position that is free.
         options = (
             (Box(px + 5, py - 8, px + 5 + w, py + 4), px + 5, py + 3.5, "start"),
@@ -112,7 +121,7 @@ def _in_view(places: list[Place], project: Callable, layout: _Layout) -> list[st
                 layout.taken += [dot, box]
                 drawn.append(
                     f'<circle class="place-dot" cx="{px:.1f}" cy="{py:.1f}" r="2.5" fill="#3c4043" '
-                    'stroke="#ffffff" stroke-width="1"/>' + _label(x, y, place.name, anchor, "place-label")
+                    'stroke="#ffffff" stroke-width="1"/>' + _label(x, y, name, anchor, "place-label")
                 )
                 break
     return drawn
@@ -149,14 +158,20 @@ def _edge_choices(nearby: list[tuple[Place, float]], centre_xy, project) -> list
 
 
 def _at_edges(
-    nearby: list[tuple[Place, float]], project: Callable, layout: _Layout, centre_xy, km_text: str
+    nearby: list[tuple[Place, float]],
+    project: Callable,
+    layout: _Layout,
+    centre_xy,
+    *,
+    km_text: str,
+    lang: str,
 ) -> list[str]:
     drawn: list[str] = []
     frame = layout.frame
     cx, cy = centre_xy
     for place, distance, sector in _edge_choices(nearby, centre_xy, project):
         km = max(1, round(distance / 1000))
-        name_km = f"{place.name} {km_text % {'km': km}}"
+        name_km = f"{_name(place, lang)} {km_text % {'km': km}}"
         arrow = ARROWS[sector]
         text = f"{name_km} {arrow}" if sector in (1, 2, 3) else f"{arrow} {name_km}"
         w, h = _text_width(text), 12.0
@@ -198,15 +213,17 @@ def places_svg(
     taken: list[Box],
     centre: tuple[float, float],
     km_text: str,
+    lang: str = "pl",
 ) -> tuple[str, int]:
     """The place names for a map view, and how many were drawn.
 
     `box` is the view's lng/lat box, `project` maps lng/lat to pixels, `frame` is the pixel
     area labels may use and `taken` what they must leave free; `centre` (lng, lat) is what
-    distances are measured from; `km_text` is "%(km)s km" in the map's language."""
+    distances are measured from; `km_text` is "%(km)s km" in the map's language `lang`
+    ("pl", "en" or "pl+en"), which also chooses the names."""
     index = get_place_index()
     layout = _Layout(frame, list(taken))
-    drawn = _in_view(index.within(*box), project, layout)
+    drawn = _in_view(index.within(*box), project, layout, lang)
     if len(drawn) < MIN_IN_VIEW:
         lng, lat = centre
         minx, miny, maxx, maxy = box
@@ -217,6 +234,6 @@ def places_svg(
                 if not (minx <= p.lng <= maxx and miny <= p.lat <= maxy)
             ]
             if beyond:
-                drawn += _at_edges(beyond, project, layout, project(lng, lat), km_text)
+                drawn += _at_edges(beyond, project, layout, project(lng, lat), km_text=km_text, lang=lang)
                 break
     return "".join(drawn), len(drawn)

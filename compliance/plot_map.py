@@ -238,7 +238,9 @@ def plot_map_svg(
     out += markers
 
     # Place names go under the plots (inserted before them), around what the plots take.
-    names, attribution = _places(view, box, taken, centre=(cx, cy), width=width, map_h=map_h, texts=texts)
+    names, attribution = _places(
+        view, box, taken, centre=(cx, cy), width=width, map_h=map_h, texts=texts, lang=lang
+    )
     out.insert(places_at, names)
 
     out.append(_scale_bar(view, box, x=12, y=map_h - 14))
@@ -337,6 +339,7 @@ def _places(
     width: int,
     map_h: int,
     texts: dict,
+    lang: str,
 ) -> tuple[str, str]:
     """The place names (kept off the plots, the scale bar of at most 128 px, the inset and
     the attribution line) and, when any is drawn, the attribution GeoNames' licence asks for."""
@@ -355,6 +358,7 @@ def _places(
         taken=taken,
         centre=centre,
         km_text=texts["distance"],
+        lang=lang,
     )
     if not named:
         return "", ""

@@ -8,8 +8,10 @@ The data is GeoNames' `cities500` extract (every populated place with more than 
 inhabitants or seating an administrative division: about 200,000 places, 3,700 in Poland,
 a place every 9 km or so there), CC BY 4.0, so whatever shows its names credits GeoNames.
 `scripts/build_places.py` reduces it to `data/places-geonames-cities500.tsv.gz`: name,
-coordinates to 4 decimals, population to 2 significant digits, and a tier (capital,
-seat of a region, county or commune, other) that decides which names are shown first.
+coordinates to 4 decimals, population to 2 significant digits, a tier (capital,
+seat of a region, county or commune, other) that decides which names are shown first,
+and the Polish name where it differs (Praga for Prague, Lwów for Lviv; GeoNames'
+alternate names in Polish, for places of more than 15,000 inhabitants).
 Smaller villages are not in it: the nearest named place can be a few kilometres away.
 
 Cost: the file is read once per process, on first use (about half a second). A query
@@ -38,6 +40,12 @@ class Place:
     lng: float
     population: int
     tier: int  # 5 capital, 4 seat of a region, 3 of a county, 2 of a commune, 1 other
+    name_pl: str = ""  # the Polish name where it is not `name` ("Praga" for "Prague")
+
+    def name_in(self, lang: str) -> str:
+        """The name a reader of `lang` knows: Polish where GeoNames has one, else `name`
+        (GeoNames' own, English for the best-known places, local for the rest)."""
+        return (self.name_pl or self.name) if lang == "pl" else self.name
 
 
 @dataclass(frozen=True)
@@ -45,6 +53,7 @@ class PlaceIndex:
     """Places sorted by latitude, as parallel arrays (read-only after loading)."""
 
     names: tuple[str, ...]
+    names_pl: tuple[str, ...]  # "" where the Polish name is `names`' own
     lat: np.ndarray
     lng: np.ndarray
     population: np.ndarray
@@ -76,7 +85,12 @@ class PlaceIndex:
 
     def _place(self, i: int) -> Place:
         return Place(
-            self.names[i], float(self.lat[i]), float(self.lng[i]), int(self.population[i]), int(self.tier[i])
+            self.names[i],
+            float(self.lat[i]),
+            float(self.lng[i]),
+            int(self.population[i]),
+            int(self.tier[i]),
+            self.names_pl[i],
         )
 
 
@@ -84,6 +98,7 @@ def load_index(path: Path = DATA_PATH) -> PlaceIndex:
     """Read the places file (see `get_index` for the shared, lazily built one)."""
     source = ""
     names: list[str] = []
+    names_pl: list[str] = []
     lat: list[float] = []
     lng: list[float] = []
     population: list[int] = []
@@ -94,8 +109,10 @@ def load_index(path: Path = DATA_PATH) -> PlaceIndex:
                 if line.startswith("# source: "):
                     source = line[len("# source: ") :].strip()
                 continue
-            name, la, ln, pop, tr = line.rstrip("\n").split("\t")
+            # A file of five columns (no Polish names) reads too.
+            name, la, ln, pop, tr, *polish = line.rstrip("\n").split("\t")
             names.append(name)
+            names_pl.append(polish[0] if polish else "")
             lat.append(float(la))
             lng.append(float(ln))
             population.append(int(pop))
@@ -106,7 +123,7 @@ def load_index(path: Path = DATA_PATH) -> PlaceIndex:
     arrays = [lat_array, np.array(lng), np.array(population, dtype=np.int64), np.array(tier, dtype=np.int8)]
     for array in arrays:
         array.setflags(write=False)
-    return PlaceIndex(tuple(names), *arrays, source=source)
+    return PlaceIndex(tuple(names), tuple(names_pl), *arrays, source=source)
 
 
 _indexes: dict[Path, PlaceIndex] = {}

@@ -41,6 +41,21 @@ def test_places_file_loads_with_its_source_and_known_towns():
     assert [p.name for p in index.within(21.0, 52.2, 21.02, 52.24) if p.tier == 5] == ["Warszawa"]
 
 
+def test_places_abroad_carry_the_names_polish_readers_know():
+    index = get_index()
+
+    def capital_or_seat(minx, miny, maxx, maxy):
+        return [(p.name, p.name_pl) for p in index.within(minx, miny, maxx, maxy) if p.tier >= 4]
+
+    assert capital_or_seat(14.40, 50.07, 14.44, 50.10) == [("Prague", "Praga")]
+    assert capital_or_seat(24.00, 49.82, 24.05, 49.85) == [("Lviv", "Lwów")]
+    assert capital_or_seat(23.67, 52.08, 23.71, 52.11) == [("Brest", "Brześć")]
+    assert capital_or_seat(25.26, 54.67, 25.30, 54.70) == [("Vilnius", "Wilno")]
+    # A place in Poland is written in Polish already: no second name.
+    assert [p.name_pl for p in index.within(21.0, 52.2, 21.02, 52.24) if p.tier == 5] == [""]
+    assert [p.name_in("pl") for p in index.within(21.0, 52.2, 21.02, 52.24) if p.tier == 5] == ["Warszawa"]
+
+
 def test_nearest_places_come_nearest_first_with_their_distance():
     nearby = get_index().near(52.205, 19.305, 10_000)
     assert nearby[0][0].name == "Kutno"
@@ -69,6 +84,39 @@ def test_bilingual_map_writes_a_distance_once():
     svg = plot_map_svg(plots=farm(19.300, 52.200), country="PL", lang=BILINGUAL)
     assert "Kutno 5 km ↗" in svg and "km / " not in svg
     assert "Miejscowości: GeoNames (CC BY 4.0) / Places: GeoNames (CC BY 4.0)" in svg
+
+
+@pytest.mark.parametrize(
+    ("where", "pl", "en"),
+    [
+        ((24.0, 49.80), "↑ Lwów 4 km", "↑ Lviv 4 km"),  # a farm south-west of Lviv
+        ((14.35, 50.05), "Praga 6 km ↗", "Prague 6 km ↗"),  # a farm south-west of Prague
+        ((23.7, 52.06), "↑ Brześć 4 km", "↑ Brest 4 km"),  # a farm by the Bug, over from Terespol
+    ],
+)
+def test_a_map_names_a_town_abroad_in_the_readers_language(where, pl, en):
+    polish = names(ET.fromstring(plot_map_svg(plots=farm(*where), lang="pl")), "place-edge-label")
+    english = names(ET.fromstring(plot_map_svg(plots=farm(*where), lang="en")), "place-edge-label")
+    assert pl in polish and en not in polish
+    assert en in english and pl not in english
+    # Places in Poland and those without a Polish name read the same in both.
+    assert [n for n in polish if n != pl] == [n for n in english if n != en]
+
+
+def test_a_map_in_two_languages_writes_both_names_where_they_differ():
+    edge = names(ET.fromstring(plot_map_svg(plots=farm(23.7, 52.06), lang=BILINGUAL)), "place-edge-label")
+    assert "↑ Brześć / Brest 4 km" in edge
+    assert "← Terespol 6 km" in edge  # a Polish town: its name once
+
+
+def test_a_place_in_view_is_named_in_the_readers_language():
+    """Plots 25 km apart around Lviv: the city is in view with its dot."""
+    plots = [
+        MapPlot("1", shapely.Point(23.90, 49.75), "low"),
+        MapPlot("2", shapely.Point(24.15, 49.92), "low"),
+    ]
+    assert "Lwów" in names(ET.fromstring(plot_map_svg(plots=plots, country="UA", lang="pl")), "place-label")
+    assert "Lviv" in names(ET.fromstring(plot_map_svg(plots=plots, country="UA", lang="en")), "place-label")
 
 
 def test_a_map_far_from_any_place_still_renders_without_names():
@@ -144,6 +192,15 @@ def test_no_style_attribute_and_no_external_reference():
             assert element.tag.split("}")[1] not in ("script", "style", "image", "foreignObject", "a", "use")
             assert not [name for name in element.attrib if name.endswith("href") or name.startswith("on")]
         assert svg.count("http") == 1  # the SVG namespace only
+
+
+def test_a_places_file_without_polish_names_reads_with_the_names_it_has(tmp_path):
+    path = tmp_path / "places.tsv.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as handle:
+        handle.write("Prague\t50.0880\t14.4208\t1200000\t5\nLviv\t50.1\t24.0\t720000\t4\tLwów\n")
+    prague, lviv = load_index(path).within(14.0, 50.0, 25.0, 50.2)
+    assert (prague.name_in("pl"), prague.name_in("en")) == ("Prague", "Prague")
+    assert (lviv.name_in("pl"), lviv.name_in("en")) == ("Lwów", "Lviv")
 
 
 def test_unsorted_places_file_is_refused(tmp_path):

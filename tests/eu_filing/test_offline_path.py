@@ -41,10 +41,11 @@ def client(keyed_client):
     return keyed_client("standard")
 
 
-def sync(language: str = "en") -> str:
+def sync(*args: str, active: str = "pl") -> str:
+    """The command's output, run as from a shell whose active language is `active`."""
     out = StringIO()
-    with translation.override(language):
-        call_command("eu_is_sync", stdout=out)
+    with translation.override(active):
+        call_command("eu_is_sync", *args, stdout=out)
     return out.getvalue()
 
 
@@ -84,7 +85,7 @@ def test_eu_is_sync_says_which_eu_it_talks_to(eu):
 
 
 def test_eu_is_sync_speaks_polish_too(eu):
-    assert sync("pl").splitlines()[0] == f"System informacyjny UE: {eu.base_url}"
+    assert sync("--lang", "pl", active="en").splitlines()[0] == f"System informacyjny UE: {eu.base_url}"
 
 
 def test_eu_is_sync_from_a_bare_shell_explains_instead_of_trying_the_real_eu(settings):

@@ -18,6 +18,7 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from compliance.downstream import organisation_roles_set, trading_partner_record_create
+from compliance.labels import RULE_TEXTS
 from compliance.screening import Rule
 from eu_filing.models import EuState, EuSubmission
 from euis.contract import EudrStatus
@@ -55,17 +56,25 @@ def english_sentences() -> list[str]:
 def untranslated_on_polish_page(page: str) -> list[str]:
     text = visible_text(page)
     found = [sentence for sentence in english_sentences() if sentence in text]
-    found += [code for code in RULE_CODES if re.search(rf"\b{code}\b", text)]
-    found += [status.value for status in EudrStatus if re.search(rf"\b{status.value}\b", text)]
     found += [reference for reference in LEGAL_REFERENCES if reference in text]
     with translation.override("en"):
         found += [str(label) for label in EuState.labels if str(label) in text]
     found += [phrase for phrase in ("plot(s)", "Automatic screening") if phrase in text]
-    # Raw codes and the model's English labels where a word is due (issue 43).
+    found += [label for label in ("acceptance (testing)",) if label in text]
+    return found + raw_codes(text)
+
+
+def raw_codes(text: str) -> list[str]:
+    """Codes where a person reads a word, in any language: a bilingual PDF too must not
+    show them (issue 43: "already_declared: 195", "Działalność / Activity domestic").
+    A rule's English label may hold its code as a word ("filed, awaiting screening"):
+    labels are read past, so the code alone is what is found."""
+    for words in sorted(RULE_TEXTS["en"].values(), key=len, reverse=True):
+        text = text.replace(words, " ")
+    found = [code for code in RULE_CODES if re.search(rf"\b{code}\b", text)]
+    found += [status.value for status in EudrStatus if re.search(rf"\b{status.value}\b", text)]
     found += [code for code in ("already_declared", "no_mandate") if re.search(rf"\b{code}\b", text)]
-    found += [
-        label for label in ("acceptance (testing)", "Activity domestic", "Activity import") if label in text
-    ]
+    found += [label for label in ("Activity domestic", "Activity import") if label in text]
     return found
 
 
@@ -167,3 +176,46 @@ def test_every_panel_page_in_polish_has_no_english(filed):
         assert untranslated_on_polish_page(response.content.decode()) == [], url
         read.append(url)
     assert len(read) >= 10, read
+
+
+def _public_pages_without_ids() -> list[str]:
+    """Every page of the root URLconf outside the panel, the API and the admin."""
+    from django.urls import URLResolver, get_resolver
+
+    def walk(patterns, prefix=""):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                yield from walk(pattern.url_patterns, prefix + str(pattern.pattern))
+            else:
+                yield prefix + str(pattern.pattern)
+
+    return sorted(
+        "/" + url
+        for url in walk(get_resolver().url_patterns)
+        if "<" not in url and "(?" not in url and not url.startswith(("api/", "panel/", "admin", "^"))
+    )
+
+
+# Pages written in English only, and served as such (`<html lang="en">`): the method
+# descriptions are rendered from docs/*.md, which have no Polish version yet; the badge's
+# demo is a page for a site's developer, showing the badge in both languages by status code.
+ENGLISH_ONLY_PAGES = {"/methodology", "/widget/demo"}
+
+
+def test_every_public_page_in_polish_has_no_english(client):
+    """The sign-in pages, the problems, the widget's demo: what a visitor reads before an
+    account, asked for by a Polish browser."""
+    pages = _public_pages_without_ids()
+    assert "/accounts/signup/" in pages and "/problems/" in pages  # the walk finds them
+    read = []
+    for url in pages:
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE="pl")
+        if response.status_code != 200 or "text/html" not in response.get("Content-Type", ""):
+            continue  # redirects, JSON, scripts and POST-only actions
+        page = response.content.decode()
+        if url in ENGLISH_ONLY_PAGES:
+            assert '<html lang="en">' in page, url  # says it is English, not a Polish page with English
+            continue
+        assert untranslated_on_polish_page(page) == [], url
+        read.append(url)
+    assert len(read) >= 5, read

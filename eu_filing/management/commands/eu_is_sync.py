@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from eu_filing.outbox import eu_submissions_poll, eu_submissions_sweep
@@ -12,7 +13,21 @@ from eu_filing.outbox import eu_submissions_poll, eu_submissions_sweep
 class Command(BaseCommand):
     help = "Send due EU submissions and poll due EU statuses once (beat does this in production)."
 
+    def add_arguments(self, parser: CommandParser) -> None:
+        # An operator's console speaks English, like make run's lines around it (the
+        # server's, migrate's, the fakes'), whatever LANGUAGE_CODE says (issue 43).
+        parser.add_argument(
+            "--lang",
+            choices=[code for code, _name in settings.LANGUAGES],
+            default="en",
+            help="Output language.",
+        )
+
     def handle(self, *args: object, **options: object) -> None:
+        with translation.override(str(options["lang"])):
+            self._sync()
+
+    def _sync(self) -> None:
         self.stdout.write(_("EU Information System: %(url)s") % {"url": settings.EU_IS_URL})
         if settings.EU_IS_URL_FROM == "make run":
             recorded = {"file": settings.MAKE_RUN_FILE}
