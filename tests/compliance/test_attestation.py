@@ -75,5 +75,6 @@ def test_pdf_has_annex_ii_declaration_signature_and_evidence(client):
         assert line in text
     assert "Anna Nowak, Prezes zarządu" in text
     assert "1201" in text and "25000" in text  # HS code and quantity (points 2)
-    assert "article_13_low_risk" in text and "automatic screening" in text
+    # The rule's findings by their plot-table marks, never a raw code.
+    assert "R1 (1)" in text and "article_13_low_risk" not in text and "automatic screening" in text
     assert "ertificate" not in text and "ertyfikat " not in text

@@ -6,9 +6,9 @@ import base64
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from euis.fake_eu.security import Nonces, authenticate
-from euis.fake_eu.server import FakeAccount
-from euis.fake_eu.soap import AuthenticationRefused
+from standins.fake_eu.security import Nonces, authenticate
+from standins.fake_eu.server import FakeAccount
+from standins.fake_eu.soap import AuthenticationRefused
 from lxml import etree
 
 from euis import envelopes

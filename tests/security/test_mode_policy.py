@@ -72,10 +72,10 @@ def test_a_view_without_a_policy_refuses_test_keys(rf, make_key):
     from rest_framework.request import Request
 
     api_key, _ = make_key("standard", livemode=False)
-    request = rf.get("/")
-    request.api_key = api_key
+    request = Request(rf.get("/"))
+    request.user, request.auth = api_key.user, api_key  # as the key's authentication sets them
     with pytest.raises(Exception) as refused:
-        ModePolicyPermission().has_permission(Request(request), view=object())
+        ModePolicyPermission().has_permission(request, view=object())
     assert refused.value.problem_code == "live_key_required"
 
 

@@ -16,6 +16,8 @@ from .batch_request import BatchRequest
 from .batch_risk import BatchRisk
 from .batch_summary import BatchSummary
 from .batch_summary_by_level import BatchSummaryByLevel
+from .bulk_filing_eu import BulkFilingEu
+from .bulk_filing_eu_progress import BulkFilingEuProgress
 from .bulk_filing_in_request import BulkFilingInRequest
 from .bulk_filing_in_request_goods import BulkFilingInRequestGoods
 from .bulk_filing_out import BulkFilingOut
@@ -195,6 +197,8 @@ __all__ = (
     "BatchRisk",
     "BatchSummary",
     "BatchSummaryByLevel",
+    "BulkFilingEu",
+    "BulkFilingEuProgress",
     "BulkFilingInRequest",
     "BulkFilingInRequestGoods",
     "BulkFilingOut",

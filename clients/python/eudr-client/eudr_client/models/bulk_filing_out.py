@@ -10,6 +10,7 @@ from attrs import field as _attrs_field
 from ..models.bulk_filing_out_status_enum import BulkFilingOutStatusEnum, check_bulk_filing_out_status_enum
 
 if TYPE_CHECKING:
+    from ..models.bulk_filing_eu import BulkFilingEu
     from ..models.bulk_filing_out_counts import BulkFilingOutCounts
     from ..models.bulk_filing_out_results import BulkFilingOutResults
     from ..models.bulk_filing_out_skipped import BulkFilingOutSkipped
@@ -33,6 +34,7 @@ class BulkFilingOut:
         finished_at (datetime.datetime | None):
         livemode (bool):
         results (BulkFilingOutResults): Downloads: one line per supplier
+        eu (BulkFilingEu):
     """
 
     id: str
@@ -44,6 +46,7 @@ class BulkFilingOut:
     finished_at: datetime.datetime | None
     livemode: bool
     results: BulkFilingOutResults
+    eu: BulkFilingEu
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -69,6 +72,8 @@ class BulkFilingOut:
 
         results = self.results.to_dict()
 
+        eu = self.eu.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -82,6 +87,7 @@ class BulkFilingOut:
                 "finished_at": finished_at,
                 "livemode": livemode,
                 "results": results,
+                "eu": eu,
             }
         )
 
@@ -89,6 +95,7 @@ class BulkFilingOut:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.bulk_filing_eu import BulkFilingEu  # noqa: PLC0415
         from ..models.bulk_filing_out_counts import BulkFilingOutCounts  # noqa: PLC0415
         from ..models.bulk_filing_out_results import BulkFilingOutResults  # noqa: PLC0415
         from ..models.bulk_filing_out_skipped import BulkFilingOutSkipped  # noqa: PLC0415
@@ -125,6 +132,8 @@ class BulkFilingOut:
 
         results = BulkFilingOutResults.from_dict(d.pop("results"))
 
+        eu = BulkFilingEu.from_dict(d.pop("eu"))
+
         bulk_filing_out = cls(
             id=id,
             status=status,
@@ -135,6 +144,7 @@ class BulkFilingOut:
             finished_at=finished_at,
             livemode=livemode,
             results=results,
+            eu=eu,
         )
 
         bulk_filing_out.additional_properties = d
