@@ -6,14 +6,14 @@ import base64
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from standins.fake_eu.security import Nonces, authenticate
-from standins.fake_eu.server import FakeAccount
-from standins.fake_eu.soap import AuthenticationRefused
 from lxml import etree
 
 from euis import envelopes
 from euis.contract import NONCE_ENCODING_TYPE, NS_BASE, NS_SOAP, NS_WSSE, NS_WSU, PASSWORD_DIGEST_TYPE
 from euis.wsse import Credentials, password_digest
+from standins.fake_eu.security import Nonces, authenticate
+from standins.fake_eu.server import FakeAccount
+from standins.fake_eu.soap import AuthenticationRefused
 
 NOW = datetime(2026, 1, 15, 10, 0, tzinfo=UTC)
 NONCE = bytes(range(16))
