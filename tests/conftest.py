@@ -17,8 +17,9 @@ from accounts.services import api_key_create
 from compliance.models import DueDiligenceStatement
 from compliance.services import dds_create, dds_transition
 
-# `live` and `test`: one account with a live key and a test (sandbox) key.
-pytest_plugins = ["tests.sandbox_keys"]
+# `live` and `test`: one account with a live key and a test (sandbox) key; the SQLite
+# test database copied from a migrated template instead of migrated in every worker.
+pytest_plugins = ["tests.sandbox_keys", "tests.sqlite_template"]
 
 _emails = itertools.count(1)
 
