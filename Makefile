@@ -83,6 +83,11 @@ run: migrate
 # Tests are handed to the workers one at a time (--maxschedchunk 1): in bigger chunks,
 # one worker may be left with a queue of long tests while the others stop.
 SLOW_LAYERS := browser or pdf_layout or fuzz or make_run
+# Every test process compiles the project and rewrites each test module's asserts; with
+# PYTHONDONTWRITEBYTECODE set (as some images do) that is redone by every xdist worker on
+# every run, about 20 s of CPU each. The test targets keep the compiled files (ignored by
+# git, in __pycache__), so only a run after a change recompiles what changed.
+test test-slow test-all test-services: export PYTHONDONTWRITEBYTECODE :=
 TEST_WORKERS ?= auto
 PARALLEL = -n $(TEST_WORKERS) --maxschedchunk 1
 test: $(DEV_STAMP)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from django.core.cache import caches
@@ -16,8 +17,9 @@ from accounts.services import api_key_create
 from compliance.models import DueDiligenceStatement
 from compliance.services import dds_create, dds_transition
 
-# `live` and `test`: one account with a live key and a test (sandbox) key.
-pytest_plugins = ["tests.sandbox_keys"]
+# `live` and `test`: one account with a live key and a test (sandbox) key; the SQLite
+# test database copied from a migrated template instead of migrated in every worker.
+pytest_plugins = ["tests.sandbox_keys", "tests.sqlite_template"]
 
 _emails = itertools.count(1)
 
@@ -250,6 +252,47 @@ def uldk():
         yield server
 
 
+# Modules whose every test is of one slow layer, and whose import is most of their cost
+# (the fuzzing module builds the OpenAPI schema and every operation's examples when it is
+# collected: about 40% of collecting the whole suite, in every xdist worker). A run whose
+# -m leaves that layer out (`make test`) does not import them at all.
+SLOW_LAYERS = ("browser", "pdf_layout", "fuzz", "make_run")
+SLOW_LAYER_MODULES = {"tests/security/test_api_fuzz.py": "fuzz"}
+_ROOT = Path(__file__).resolve().parents[1]
+
+
+def _layer_of_module(path: Path) -> str | None:
+    try:
+        return SLOW_LAYER_MODULES.get(path.resolve().relative_to(_ROOT).as_posix())
+    except ValueError:
+        return None
+
+
+def _markexpr_leaves_out(markexpr: str, layer: str) -> bool:
+    """True if no test carrying `layer` (and no other slow layer) can match `-m markexpr`,
+    whatever its other marks are: every combination of the expression's other names is
+    tried, so only an expression that excludes the layer itself drops the module."""
+    try:
+        from _pytest.mark.expression import Expression
+    except ImportError:  # pytest moved it: import the module and let -m deselect
+        return False
+    expression = Expression.compile(markexpr)
+    others = sorted(set(expression.idents()) - set(SLOW_LAYERS))
+    for present in itertools.product((False, True), repeat=len(others)):
+        marks = {layer} | {name for name, on in zip(others, present, strict=True) if on}
+        if expression.evaluate(lambda name, /, marks=marks, **kwargs: name in marks):
+            return False
+    return True
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    layer = _layer_of_module(collection_path)
+    markexpr = config.getoption("markexpr", "")
+    if layer and markexpr and _markexpr_leaves_out(markexpr, layer):
+        return True
+    return None
+
+
 def pytest_collection_modifyitems(items):
     """Tests marked `slow` run only with RUN_SLOW=1 (CI sets it for `make test-all`), and
     then first: a parallel run hands them out at the start instead of waiting minutes for
@@ -265,6 +308,11 @@ def pytest_collection_modifyitems(items):
     """
     run_slow = os.environ.get("RUN_SLOW") == "1"
     for item in items:
+        layer = _layer_of_module(item.path)
+        if layer and not item.get_closest_marker(layer):
+            # Such a module is skipped unimported when its layer is left out: a test of
+            # the fast layer in it would silently never run in `make test`.
+            raise pytest.UsageError(f"{item.nodeid}: every test of {item.path.name} must be marked {layer}")
         if item.get_closest_marker("slow") and not run_slow:
             item.add_marker(pytest.mark.skip(reason="slow: set RUN_SLOW=1 to run it"))
         marker = item.get_closest_marker("django_db")
