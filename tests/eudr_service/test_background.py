@@ -276,3 +276,40 @@ def test_the_house_has_no_import_circle(graph):
 def test_every_import_inside_a_function_says_why(graph):
     silent = [f"{path}:{line}" for path, line, said in graph["inside"] if not said]
     assert silent == []
+
+
+_TASK_NAMES = """
+import ast, json, sys
+from pathlib import Path
+root = Path(sys.argv[1])
+found = []
+for package in sys.argv[2:]:
+    for path in sorted((root / package).rglob("*.py")):
+        if "migrations" in path.parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            # NAME_TASK = "app.task" constants, and names given straight to the module's functions.
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+                for target in node.targets:
+                    if isinstance(target, ast.Name) and target.id.endswith("_TASK"):
+                        found.append((str(path.relative_to(root)), node.lineno, node.value.value))
+            if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+                name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+                if name in {"enqueue", "send", "sweep", "requeue"} and isinstance(node.args[0].value, str):
+                    found.append((str(path.relative_to(root)), node.lineno, node.args[0].value))
+print(json.dumps(found))
+"""
+
+
+def test_every_task_name_the_product_sends_is_a_registered_task():
+    """A misspelt name would fail only on a worker (which drops the message) or, eager, in a
+    log line: every name sent must be a task a worker knows."""
+    result = subprocess.run(
+        [sys.executable, "-c", _TASK_NAMES, str(ROOT), *PRODUCT], capture_output=True, text=True, check=True
+    )
+    sent = json.loads(result.stdout)
+    assert len(sent) >= 10  # the walk found the names (PDFs, screening, EU, risk, suppliers, webhooks)
+    tasks = background.tasks_load()
+    unknown = [f"{path}:{line} {name}" for path, line, name in sent if name not in tasks]
+    assert unknown == []
