@@ -21,13 +21,12 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.limits import panel_actions_per_minute, rate_limited
 from eu_filing.models import EuState
-from eu_filing.outbox import eu_credential_usable
 from panel.documents import _plans_with
 from suppliers.bulk import (
     BulkFilingRunning,
     bulk_filing_cancel,
     bulk_filing_counts,
-    bulk_filing_eu_progress,
+    bulk_filing_eu,
     bulk_filing_retry,
 )
 from suppliers.models import BulkFiling, BulkFilingStatus, RowState
@@ -39,10 +38,10 @@ def filing_view(filing: BulkFiling, *, reaches_eu: bool | None = None) -> dict[s
     """What the page and the suppliers' list show of one filing (`reaches_eu` when the caller
     already knows whether the account's declarations can reach the EU)."""
     counts = bulk_filing_counts(filing)
-    eu = bulk_filing_eu_progress(filing)
+    # The same answer as the API's `eu` (reachable only for a live filing with usable credentials).
+    eu_state = bulk_filing_eu(filing, credentials_usable=reaches_eu)
+    eu, reaches_eu = eu_state["progress"], eu_state["reachable"]
     handled = sum(counts[state] for state in (RowState.FILED, RowState.FAILED, RowState.CANCELLED))
-    if reaches_eu is None:
-        reaches_eu = eu_credential_usable(owner_id=filing.owner_id)
     waiting_for_eu = counts[RowState.FILED] - eu["with_reference"] - eu[EuState.REFUSED]
     running = filing.status == BulkFilingStatus.RUNNING
     return {
