@@ -78,11 +78,12 @@ run: migrate
 	$(VENV)/bin/gunicorn eudr_service.wsgi -c gunicorn.conf.py --bind 127.0.0.1:$(PORT)
 
 # Test layers. `make test` runs the fast layer on every core (pytest-xdist); the slow
-# layers (markers browser, pdf_layout, fuzz, make_run in pyproject.toml) run in `make test-slow`;
-# `make test-all` runs both at once. CI (.ci/run) runs both layers, then the services suite.
+# layers (markers browser, pdf_layout, fuzz, make_run and slow in pyproject.toml) run in
+# `make test-slow`; `make test-all` runs both at once. CI (.ci/run) runs `make test`,
+# `make test-slow`, then the fast layer again on the services.
 # Tests are handed to the workers one at a time (--maxschedchunk 1): in bigger chunks,
 # one worker may be left with a queue of long tests while the others stop.
-SLOW_LAYERS := browser or pdf_layout or fuzz or make_run
+SLOW_LAYERS := browser or pdf_layout or fuzz or make_run or slow
 # Every test process compiles the project and rewrites each test module's asserts; with
 # PYTHONDONTWRITEBYTECODE set (as some images do) that is redone by every xdist worker on
 # every run, about 20 s of CPU each. The test targets keep the compiled files (ignored by
@@ -107,8 +108,12 @@ format: $(DEV_STAMP)
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
-# The whole suite again on PostgreSQL, Redis and real Celery workers (see .ci/run for
-# how the services are started), in parallel. Its tests wait on workers, servers and
+# The fast layer again on PostgreSQL, Redis and real Celery workers (see .ci/run for how the
+# services are started), in parallel, with the tests that need them (markers services,
+# worker, serial). The slow layers run once, embedded: they test layout, the browser, the
+# schema and the README's `make run`, and use the database only as every fast test does
+# (which these run again here). The fast layer holds the PostgreSQL-specific checks (NUL
+# bytes in text, row locks, concurrent quotas). Its tests wait on workers, servers and
 # child processes, so it runs twice as many workers as cores, at most 6: each takes its
 # own test database and two Redis databases (tests/services_per_worker.py: gwN uses
 # n+2N for a URL ending in /n, so 3 to 14 by default). The tests marked `serial` stop
@@ -118,7 +123,7 @@ SERVICES_ENV = DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/
 	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/3} \
 	CELERY_BROKER_URL=$${CELERY_BROKER_URL:-redis://127.0.0.1:6379/4}
 test-services: $(DEV_STAMP)
-	$(SERVICES_ENV) $(PY) -m pytest -n $(SERVICES_WORKERS) --maxschedchunk 1 -m "not serial and not make_run"
+	$(SERVICES_ENV) $(PY) -m pytest -n $(SERVICES_WORKERS) --maxschedchunk 1 -m "not serial and not ($(SLOW_LAYERS))"
 	$(SERVICES_ENV) $(PY) -m pytest -m serial
 
 bench: $(DEV_STAMP)

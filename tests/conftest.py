@@ -256,7 +256,7 @@ def uldk():
 # (the fuzzing module builds the OpenAPI schema and every operation's examples when it is
 # collected: about 40% of collecting the whole suite, in every xdist worker). A run whose
 # -m leaves that layer out (`make test`) does not import them at all.
-SLOW_LAYERS = ("browser", "pdf_layout", "fuzz", "make_run")
+SLOW_LAYERS = ("browser", "pdf_layout", "fuzz", "make_run", "slow")
 SLOW_LAYER_MODULES = {"tests/security/test_api_fuzz.py": "fuzz"}
 _ROOT = Path(__file__).resolve().parents[1]
 
@@ -294,10 +294,10 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 
 
 def pytest_collection_modifyitems(items):
-    """Tests marked `slow` run only with RUN_SLOW=1 (CI sets it for `make test-all`), and
-    then first: a parallel run hands them out at the start instead of waiting minutes for
-    one at the end. Only those that need no database move: pytest-django has ordered the
-    database tests before the transactional ones (see below), and that order must hold.
+    """The longest tests (markers `slow` and `make_run`: minutes each) go first: a parallel
+    run hands them out at the start instead of waiting minutes for one at the end. Only
+    those that need no database move: pytest-django has ordered the database tests before
+    the transactional ones (see below), and that order must hold.
 
     Every transactional test (live server, real workers) gets serialized rollback.
 
@@ -306,15 +306,12 @@ def pytest_collection_modifyitems(items):
     them. Mixing serialized and plain transactional tests breaks the restore
     (content types recreated twice), so it is all of them or none.
     """
-    run_slow = os.environ.get("RUN_SLOW") == "1"
     for item in items:
         layer = _layer_of_module(item.path)
         if layer and not item.get_closest_marker(layer):
             # Such a module is skipped unimported when its layer is left out: a test of
             # the fast layer in it would silently never run in `make test`.
             raise pytest.UsageError(f"{item.nodeid}: every test of {item.path.name} must be marked {layer}")
-        if item.get_closest_marker("slow") and not run_slow:
-            item.add_marker(pytest.mark.skip(reason="slow: set RUN_SLOW=1 to run it"))
         marker = item.get_closest_marker("django_db")
         fixtures = set(getattr(item, "fixturenames", ()))
         transactional = bool({"transactional_db", "live_server"} & fixtures) or bool(
@@ -324,8 +321,11 @@ def pytest_collection_modifyitems(items):
             kwargs = dict(marker.kwargs) if marker else {}
             kwargs.update(transaction=True, serialized_rollback=True)
             item.add_marker(pytest.mark.django_db(**kwargs), append=False)  # closest wins
-    if run_slow:
-        items.sort(key=lambda item: not (item.get_closest_marker("slow") and not _uses_database(item)))
+    items.sort(key=lambda item: not (_is_long(item) and not _uses_database(item)))
+
+
+def _is_long(item: pytest.Item) -> bool:
+    return bool(item.get_closest_marker("slow") or item.get_closest_marker("make_run"))
 
 
 def _uses_database(item: pytest.Item) -> bool:

@@ -108,6 +108,32 @@ def test_compliant_statement_is_submitted_and_becomes_available_with_eu_numbers(
     assert changes.last().data["reference_number"] == at_fake.reference_number
 
 
+def test_one_pass_polls_everything_due_batch_after_batch_and_each_row_once(
+    client, eu, django_capture_on_commit_callbacks, monkeypatch
+):
+    # A buyer's many filings: a pass drains what is due in batches, not one batch per beat.
+    from eu_filing import outbox
+
+    assert store_credentials(client).status_code == 200
+    for _ in range(7):
+        file(client, django_capture_on_commit_callbacks)
+    monkeypatch.setattr(outbox, "SWEEP_BATCH", 3)
+    monkeypatch.setattr(outbox, "GET_DDS_BATCH", 2)
+    monkeypatch.setattr(outbox, "POLL_PASS_LIMIT", 6)
+    asked = eu.calls.count("GetDdsRequest")
+    # The delay after a poll is 0 here (EU_IS_FIRST_POLL_SECONDS=0): every row stays due, and
+    # still each is asked for once per pass, the oldest due first, up to the pass's limit.
+    assert eu_submissions_poll() == 6
+    assert eu.calls.count("GetDdsRequest") - asked == 4  # batches of 3: 2 + 1 calls each
+
+    def polls() -> list[int]:
+        return sorted(EuSubmission.objects.values_list("polls", flat=True))
+
+    assert polls() == [0, 1, 1, 1, 1, 1, 1]
+    assert eu_submissions_poll() == 6  # the seventh first (the oldest due), then five again
+    assert polls() == [1, 1, 2, 2, 2, 2, 2]
+
+
 def test_rejected_submission_shows_the_eus_reason_and_changes_nothing_public(
     client, eu, django_capture_on_commit_callbacks, api_client
 ):
