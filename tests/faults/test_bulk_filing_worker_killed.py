@@ -1,4 +1,4 @@
-"""Faults: 2,000 suppliers filed in bulk, the filing worker killed (SIGKILL) in the middle.
+"""Faults: suppliers filed in bulk, the filing worker killed (SIGKILL) in the middle.
 
 Services suite only: real Celery workers on the broker and PostgreSQL, the EU Information
 System as its fake (written from the EU's documents) and ULDK as a local fake server. The
@@ -7,6 +7,11 @@ corrected; the mandates are recorded; one request files for every supplier. Afte
 a second worker takes the filing over once the first one's lease lapsed (the sweep, as
 beat runs it). Every supplier must end with one declaration at the EU, AVAILABLE with a
 reference number, and no supplier may be filed twice.
+
+400 suppliers are 8 chunks of 50: the kill lands after the second, with six to go. The
+issue's 2,000 (BULK_FAULT_SUPPLIERS=2000) cost 317 s of one services worker, 200 s of
+it the filing's own CPU, for the same assertions; the 2,000 run from the panel is
+tests/suppliers/test_bulk_filing_make_run.py, and its pace is the bench's row.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ pytestmark = [
     pytest.mark.skipif(not SERVICES, reason="needs a broker and PostgreSQL (services suite)"),
     pytest.mark.django_db(transaction=True, serialized_rollback=True),
 ]
-SUPPLIERS = int(os.environ.get("BULK_FAULT_SUPPLIERS", "2000"))
+SUPPLIERS = int(os.environ.get("BULK_FAULT_SUPPLIERS", "400"))
 HEADER = (
     "producer_number,name,size,nip,street,postal_code,city,email,commodity,quantity,unit,"
     "parcels,land_postal_code,land_city"
@@ -124,7 +129,7 @@ def buyer_with_roster(keyed_client):
     return client, started
 
 
-def test_two_thousand_suppliers_filed_in_bulk_each_once_through_a_killed_worker(
+def test_suppliers_filed_in_bulk_each_once_through_a_killed_worker(
     fake_eu,  # noqa: F811
     uldk_fake,
     bulk_queue,

@@ -110,6 +110,10 @@ def test_an_older_page_starts_its_index_range_at_the_position(seven):
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute("SET LOCAL enable_seqscan = off")  # a handful of rows: a scan would win
+            # ...and so would another owner index plus a sort of seven rows, when the table's
+            # statistics are stale (seen in the services suite); the question is whether the
+            # list index serves the range in its order.
+            cursor.execute("SET LOCAL enable_sort = off")
             cursor.execute(f"EXPLAIN {sql}")
             plan = "\n".join(row[0] for row in cursor.fetchall())
             assert "dds_owner_list" in plan and "created_at <=" in plan.split("Index Cond")[1], plan
