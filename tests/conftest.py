@@ -19,7 +19,7 @@ from compliance.services import dds_create, dds_transition
 
 # `live` and `test`: one account with a live key and a test (sandbox) key; the SQLite
 # test database copied from a migrated template instead of migrated in every worker.
-pytest_plugins = ["tests.sandbox_keys", "tests.sqlite_template"]
+pytest_plugins = ["tests.sandbox_keys", "tests.sqlite_template", "tests.pg_template"]
 
 _emails = itertools.count(1)
 

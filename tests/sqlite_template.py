@@ -30,7 +30,7 @@ from django.db.backends.sqlite3.creation import DatabaseCreation
 FORMAT = "1"  # bump to orphan every saved template
 
 
-def _digest() -> str:
+def migrations_digest() -> str:
     digest = hashlib.sha256(f"{FORMAT} {django.__version__} {sqlite3.sqlite_version}".encode())
     for config in sorted(apps.get_app_configs(), key=lambda config: config.label):
         folder = Path(config.path) / "migrations"
@@ -45,7 +45,7 @@ def _folder() -> Path:
 
 
 def template_path() -> Path:
-    return _folder() / f"migrated-{_digest()}.sqlite3"
+    return _folder() / f"migrated-{migrations_digest()}.sqlite3"
 
 
 def _restore(creation: DatabaseCreation, name: str, template: Path) -> None:
