@@ -575,6 +575,8 @@ if CELERY_BROKER_URL and CELERY_BROKER_URL.startswith("filesystem:"):
     _broker_folder = Path(urlsplit(CELERY_BROKER_URL).path or VAR_DIR / "broker")
     for _sub in ("queue", "control"):
         (_broker_folder / _sub).mkdir(parents=True, exist_ok=True)
+    # kombu's transport with whole message files (a half-written one stopped the worker).
+    CELERY_BROKER_TRANSPORT = "eudr_service.lib.file_broker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker_folder / "queue"),
         "data_folder_out": str(_broker_folder / "queue"),
