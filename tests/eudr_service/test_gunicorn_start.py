@@ -18,11 +18,12 @@ from pathlib import Path
 import pytest
 from cryptography.fernet import Fernet
 
+from tests.faults.test_worker_killed import SERVICES
+
 # The services suite would start the same processes on the same settings (the database,
 # cache and broker URLs are removed below): 28 s of a services worker for no new answer.
 pytestmark = pytest.mark.skipif(
-    bool(os.environ.get("DATABASE_URL", "").startswith("postgres")),
-    reason="runs in make test: its gunicorn gets none of the services suite's URLs",
+    bool(SERVICES), reason="runs in make test: its gunicorn gets none of the services suite's URLs"
 )
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = Path(sys.executable).parent / "gunicorn"
